@@ -1,0 +1,127 @@
+/**
+ * Prints the closing table of `npm test` and its last line, "N passed, N failed", and exits non-zero
+ * on any failure. A step that is not a test runner counts as one check; jest, phpunit and Playwright
+ * count their tests (from the reports they wrote into artifacts/).
+ *
+ * Usage: node bin/lib/summary.mjs <steps.tsv> <artifacts dir> <total seconds>
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const [ stepsFile, art, totalSeconds ] = process.argv.slice( 2 );
+
+/**
+ * @param {string} file
+ * @return {unknown} the parsed JSON, or null when absent or unreadable.
+ */
+function readJson( file ) {
+	try {
+		return JSON.parse( fs.readFileSync( path.join( art, file ), 'utf8' ) );
+	} catch {
+		return null;
+	}
+}
+
+/** @return {{passed:number, failed:number, skipped:number}|null} the counts, or null without a report */
+function jestCounts() {
+	const r = readJson( 'jest.json' );
+	return r
+		? {
+				passed: r.numPassedTests,
+				failed: r.numFailedTests + ( r.numRuntimeErrorTestSuites || 0 ),
+				skipped: r.numPendingTests,
+			}
+		: null;
+}
+
+/** @return {{passed:number, failed:number, skipped:number}|null} the counts, or null without a report */
+function phpunitCounts() {
+	let xml;
+	try {
+		xml = fs.readFileSync( path.join( art, 'phpunit.xml' ), 'utf8' );
+	} catch {
+		return null;
+	}
+	const m = xml.match( /<testsuite[^>]*\btests="(\d+)"[^>]*>/ );
+	if ( ! m ) {
+		return null;
+	}
+	const attr = ( name ) =>
+		Number(
+			( m[ 0 ].match( new RegExp( `\\b${ name }="(\\d+)"` ) ) || [
+				0, 0,
+			] )[ 1 ]
+		);
+	const failed = attr( 'failures' ) + attr( 'errors' );
+	const skipped = attr( 'skipped' );
+	return { passed: attr( 'tests' ) - failed - skipped, failed, skipped };
+}
+
+/** @return {{passed:number, failed:number, skipped:number}|null} the counts, or null without a report */
+function e2eCounts() {
+	const r = readJson( 'e2e-results.json' );
+	if ( ! r || ! r.stats ) {
+		return null;
+	}
+	return {
+		passed: r.stats.expected + r.stats.flaky,
+		failed: r.stats.unexpected,
+		skipped: r.stats.skipped,
+	};
+}
+
+const runners = {
+	'unit (jest)': jestCounts,
+	'php (phpunit)': phpunitCounts,
+	'e2e (playwright)': e2eCounts,
+};
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let anyStepFailed = false;
+const rows = [];
+for ( const line of fs
+	.readFileSync( stepsFile, 'utf8' )
+	.split( '\n' )
+	.filter( Boolean ) ) {
+	const [ name, rc, secs ] = line.split( '\t' );
+	const ok = rc === '0';
+	anyStepFailed ||= ! ok;
+	const counts = runners[ name ]?.() ?? null;
+	if ( counts ) {
+		// A runner that failed without a failing test (a crash, a config error) still fails the run.
+		const f = counts.failed || ( ok ? 0 : 1 );
+		passed += counts.passed;
+		failed += f;
+		skipped += counts.skipped;
+		rows.push( [
+			name,
+			ok ? 'ok' : 'FAILED',
+			`${ counts.passed } passed, ${ f } failed, ${ counts.skipped } skipped`,
+			secs,
+		] );
+	} else {
+		passed += ok ? 1 : 0;
+		failed += ok ? 0 : 1;
+		rows.push( [
+			name,
+			ok ? 'ok' : 'FAILED',
+			runners[ name ] ? 'no report written' : '1 check',
+			secs,
+		] );
+	}
+}
+const w = [ 0, 1, 2 ].map( ( i ) =>
+	Math.max( ...rows.map( ( r ) => r[ i ].length ) )
+);
+process.stdout.write( '\n=== summary ===\n' );
+for ( const r of rows ) {
+	process.stdout.write(
+		`${ r[ 0 ].padEnd( w[ 0 ] ) }  ${ r[ 1 ].padEnd( w[ 1 ] ) }  ${ r[ 2 ].padEnd( w[ 2 ] ) }  ${ r[ 3 ] } s\n`
+	);
+}
+process.stdout.write( `total time ${ totalSeconds } s\n` );
+process.stdout.write(
+	`${ passed } passed, ${ failed } failed${ skipped ? `, ${ skipped } skipped` : '' }\n`
+);
+process.exit( failed > 0 || anyStepFailed ? 1 : 0 );
