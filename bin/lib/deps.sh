@@ -13,18 +13,26 @@ ensure_node_modules() {
 	want=$(sha1sum "$ROOT/package-lock.json" | cut -c1-40)
 	[ -f "$ROOT/node_modules/.tessera-lock" ] && have=$(cat "$ROOT/node_modules/.tessera-lock")
 	if [ "$want" != "$have" ]; then
-		deps_log "npm ci (package-lock.json changed or node_modules missing)"
-		(cd "$ROOT" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error) >&2
+		# `npm install` with the committed lock file installs exactly the locked versions. `npm ci` would be
+		# the usual choice, but npm 11 leaves other platforms' optional packages (@unrs/resolver-binding-*)
+		# out of the lock file it writes and `npm ci` then refuses that same file.
+		deps_log "npm install from package-lock.json (it changed, or node_modules is missing)"
+		(cd "$ROOT" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-audit --no-fund --loglevel=error) >&2 \
+			|| { deps_log "npm install failed"; return 1; }
 		echo "$want" > "$ROOT/node_modules/.tessera-lock"
 	fi
 }
 
-ensure_chromium() {
-	command -v chromium >/dev/null && return 0
-	[ "$(id -u)" = 0 ] || { deps_log "Chromium is missing: apt-get install chromium (as root)"; return 1; }
-	deps_log "apt-get install chromium"
+ensure_test_tools() { # Debian's Chromium, phpunit and php-codesniffer for npm test
+	local need=() p
+	for p in chromium phpunit php-codesniffer; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || need+=("$p")
+	done
+	[ ${#need[@]} = 0 ] && return 0
+	[ "$(id -u)" = 0 ] || { deps_log "missing Debian packages: ${need[*]} (install them as root)"; return 1; }
+	deps_log "apt-get install ${need[*]}"
 	apt-get update -qq >/dev/null
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 }
 
 build_hash() {

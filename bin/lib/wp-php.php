@@ -20,4 +20,4 @@ require_once ABSPATH . 'wp-admin/includes/upgrade.php';
 if ( ! getenv( 'WP_INSTALLING_TESSERA' ) ) {
 	wp_set_current_user( 1 );
 }
-eval( $argv[2] ); // phpcs:ignore Squiz.PHP.Eval.Discouraged -- a developer's command line, never a request.
+eval( $argv[2] ); // phpcs:ignore Squiz.PHP.Eval.Discouraged,Generic.PHP.ForbiddenFunctions.Found -- a developer's command line, never a request.
