@@ -1,0 +1,56 @@
+<?php
+/**
+ * uninstall.php removes the options and post meta of the page-speed check.
+ *
+ * @package Tessera
+ */
+
+declare(strict_types=1);
+
+namespace Tessera\Tests;
+
+use Tessera\Speed\Settings;
+use Tessera\Speed\SpeedStore;
+
+/**
+ * Runs uninstall.php once in this process (it defines a function).
+ */
+final class UninstallTest extends TestCase {
+
+	public function test_uninstall_removes_options_and_meta(): void {
+		$post  = $this->make_post();
+		$store = new SpeedStore();
+		$store->save_result(
+			$post->ID,
+			array(
+				'desktop' => array( 'score' => 90, 'tti' => 1.0 ),
+				'mobile'  => array( 'score' => 40, 'tti' => 6.0 ),
+			)
+		);
+		$store->save_error( $post->ID, 'PageSpeed Insights could not be reached.' );
+		$store->save_last( $post->ID, true );
+		update_option(
+			Settings::OPTION,
+			array(
+				'api_key'      => 'to-be-removed',
+				'gallery_link' => '',
+			)
+		);
+		$this->assertTrue( $store->acquire_lock( $post->ID ) );
+		$store->release_lock();
+		add_option( SpeedStore::OPTION_LOCK, array( 'post_id' => $post->ID, 'started' => time() ), '', false );
+
+		if ( ! defined( 'WP_UNINSTALL_PLUGIN' ) ) {
+			define( 'WP_UNINSTALL_PLUGIN', 'tessera/plugin.php' );
+		}
+		include dirname( __DIR__, 2 ) . '/uninstall.php';
+
+		foreach ( array( SpeedStore::OPTION_LOCK, SpeedStore::OPTION_LAST, Settings::OPTION ) as $option ) {
+			wp_cache_delete( $option, 'options' );
+			$this->assertFalse( get_option( $option, false ), "$option deleted" );
+		}
+		$this->assertSame( '', get_post_meta( $post->ID, SpeedStore::META_RESULT, true ) );
+		$this->assertSame( '', get_post_meta( $post->ID, SpeedStore::META_ERROR, true ) );
+		$this->assertInstanceOf( \WP_Post::class, get_post( $post->ID ), 'content stays' );
+	}
+}
