@@ -1,0 +1,99 @@
+/**
+ * Build configuration: wp-scripts' default webpack configuration with the
+ * plugin's own, explicit entry points.
+ *
+ * - Entries are listed by hand (no `src/` auto-discovery), so that only code
+ *   that a PHP handle registers ends up in `build/`.
+ * - `react`, `react-dom`, `react/jsx-runtime` and `@wordpress/*` stay external:
+ *   the default DependencyExtractionWebpackPlugin turns them into WordPress
+ *   script handles in each `build/<entry>.asset.php`.
+ * - A stylesheet imported by an entry is extracted to `build/<entry>.css`.
+ *
+ * To add code: put one line in `SCRIPT_ENTRIES` (e.g. a runtime in
+ * `src/runtime/<name>/index.ts`), or create a block folder
+ * `blocks/<name>/` with any of `index.tsx` (editor), `view.ts` (front-end
+ * loader) and `island.tsx` (hydrated on intent); they are found by
+ * `blockEntries()` and built to `build/blocks/<name>/<file>.js`.
+ */
+
+/**
+ * External dependencies
+ */
+const fs = require( 'fs' );
+const path = require( 'path' );
+
+/**
+ * WordPress dependencies
+ */
+const defaultConfig = require( '@wordpress/scripts/config/webpack.config' );
+
+/**
+ * Entry name (path inside build/, without extension) => source file.
+ *
+ * @type {Record<string, string>}
+ */
+const SCRIPT_ENTRIES = {
+	// Page-speed check: posts list column + admin bar (vanilla TypeScript).
+	'speed/index': './src/admin/speed/index.ts',
+	// Page-speed check: block editor sidebar (React).
+	'editor/speed-sidebar': './src/editor/speed-sidebar/index.tsx',
+	// Future site-wide runtimes, for example:
+	// 'runtime/consent': './src/runtime/consent/index.ts',
+	// 'runtime/tracker': './src/runtime/tracker/index.ts',
+};
+
+/** Source files that a block folder may hold, each built as its own entry. */
+const BLOCK_ENTRY_FILES = [
+	'index.ts',
+	'index.tsx',
+	'view.ts',
+	'island.tsx',
+];
+
+/**
+ * Finds the entry points of the blocks in `blocks/<name>/`.
+ *
+ * @return {Record<string, string>} Entry name => source file.
+ */
+function blockEntries() {
+	const blocksDir = path.resolve( __dirname, 'blocks' );
+	if ( ! fs.existsSync( blocksDir ) ) {
+		return {};
+	}
+	/** @type {Record<string, string>} */
+	const entries = {};
+	for ( const dirent of fs.readdirSync( blocksDir, {
+		withFileTypes: true,
+	} ) ) {
+		if ( ! dirent.isDirectory() ) {
+			continue;
+		}
+		for ( const file of BLOCK_ENTRY_FILES ) {
+			const source = path.join( blocksDir, dirent.name, file );
+			if ( fs.existsSync( source ) ) {
+				const name = file.replace( /\.tsx?$/, '' );
+				entries[ `blocks/${ dirent.name }/${ name }` ] =
+					'./' + path.relative( __dirname, source );
+			}
+		}
+	}
+	return entries;
+}
+
+/**
+ * Adapts wp-scripts' script configuration (the first one, when the
+ * experimental modules flag makes it a list).
+ *
+ * @param {import('webpack').Configuration} config wp-scripts' configuration.
+ * @return {import('webpack').Configuration} The plugin's configuration.
+ */
+function withPluginEntries( config ) {
+	return {
+		...config,
+		entry: { ...SCRIPT_ENTRIES, ...blockEntries() },
+	};
+}
+
+module.exports = Array.isArray( defaultConfig )
+	? [ withPluginEntries( defaultConfig[ 0 ] ), ...defaultConfig.slice( 1 ) ]
+	: withPluginEntries( defaultConfig );
