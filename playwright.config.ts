@@ -1,0 +1,121 @@
+/**
+ * Playwright configuration for Tessera's end-to-end suite (browser + HTTP contract).
+ *
+ * Extends the config of the wp-scripts package. The environment must be set before that config (and
+ * the WordPress e2e test utilities, which read WP_BASE_URL when they load) is required,
+ * so this file uses require() after the assignments below: an `import` would be hoisted above them.
+ *
+ * Environment (set by bin/test; defaults suit a local `bin/site`):
+ *   WP_BASE_URL        the test site, default http://127.0.0.1:8890 (admin / password)
+ *   FAKE_PSI_URL       the fake PageSpeed Insights server (tests/fake-psi), default http://127.0.0.1:8891
+ *   WP_DEBUG_LOG_FILE  the test site's debug.log, checked for new PHP warnings after the suite
+ *   CHROMIUM_PATH      browser binary, default Debian's /usr/bin/chromium (never downloaded)
+ */
+
+/**
+ * External dependencies
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+// Types only: erased when compiled, so nothing is loaded before the environment is set.
+import type * as PlaywrightTest from '@playwright/test';
+
+const root = __dirname;
+const artifacts = path.join( root, 'artifacts' );
+
+process.env.WP_BASE_URL ??= 'http://127.0.0.1:8890';
+process.env.FAKE_PSI_URL ??= 'http://127.0.0.1:8891';
+process.env.WP_ARTIFACTS_PATH ??= artifacts;
+process.env.STORAGE_STATE_PATH ??= path.join(
+	artifacts,
+	'storage-states',
+	'admin.json'
+);
+// Playwright writes caches and browser profiles to the temp folder: keep them in the run folder.
+process.env.TMPDIR ??= path.join( artifacts, 'tmp' );
+process.env.PWTEST_CACHE_DIR ??= path.join( artifacts, 'cache' );
+fs.mkdirSync( process.env.TMPDIR, { recursive: true } );
+fs.mkdirSync( process.env.PWTEST_CACHE_DIR, { recursive: true } );
+
+// Where the debug log stood when the run began (kept across worker restarts, which reload this file).
+if (
+	process.env.WP_DEBUG_LOG_FILE &&
+	process.env.TESSERA_DEBUG_LOG_OFFSET === undefined
+) {
+	let size = 0;
+	try {
+		size = fs.statSync( process.env.WP_DEBUG_LOG_FILE ).size;
+	} catch {
+		size = 0; // Not written yet: everything in it will be new.
+	}
+	process.env.TESSERA_DEBUG_LOG_OFFSET = String( size );
+}
+
+const { defineConfig, devices } =
+	require( '@playwright/test' ) as typeof PlaywrightTest;
+const baseConfig =
+	require( '@wordpress/scripts/config/playwright.config.js' ) as PlaywrightTest.PlaywrightTestConfig;
+
+// The debug log is checked when bin/test says where it is.
+const checkDebugLog = Boolean( process.env.WP_DEBUG_LOG_FILE );
+
+const chromiumUse = {
+	...devices[ 'Desktop Chrome' ],
+	viewport: { width: 1280, height: 800 },
+	launchOptions: {
+		executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+		],
+	},
+};
+
+export default defineConfig( {
+	...baseConfig,
+	testDir: path.join( root, 'tests/e2e' ),
+	outputDir: path.join( artifacts, 'test-results' ),
+	// The base config starts wp-env; here the site and the fake PSI server are started by bin/test.
+	webServer: undefined,
+	workers: 1,
+	fullyParallel: false,
+	// Fail honestly: no retries, locally or in CI.
+	retries: 0,
+	timeout: 60_000,
+	reporter: [
+		[ 'list' ],
+		[ 'json', { outputFile: path.join( artifacts, 'e2e-results.json' ) } ],
+	],
+	use: {
+		...baseConfig.use,
+		baseURL: process.env.WP_BASE_URL,
+		headless: true,
+		storageState: process.env.STORAGE_STATE_PATH,
+		video: 'off', // No ffmpeg here.
+		trace: 'retain-on-failure',
+		screenshot: 'only-on-failure',
+	},
+	projects: [
+		{
+			name: 'chromium',
+			testMatch: /.*\.spec\.ts$/,
+			use: chromiumUse,
+			// After every spec, whether they passed or not: the debug log must have stayed clean.
+			teardown: checkDebugLog ? 'debug-log' : undefined,
+		},
+		...( checkDebugLog
+			? [
+					{
+						name: 'debug-log',
+						testMatch: /debug-log\.teardown\.ts$/,
+						use: chromiumUse,
+					},
+				]
+			: [] ),
+	],
+} );
