@@ -4,8 +4,11 @@
 
 deps_log() { printf '[deps %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 
-hash_of() { # hash_of path...: one hash over the listed files and folders' files (sorted)
-	find "$@" -type f 2>/dev/null | LC_ALL=C sort | xargs -r sha1sum | sha1sum | cut -c1-40
+hash_of() { # hash_of path...: one hash over the listed files and folders' files (sorted); missing paths skipped
+	local p existing=()
+	for p in "$@"; do [ -e "$p" ] && existing+=("$p"); done
+	[ ${#existing[@]} = 0 ] && { echo none; return 0; }
+	find "${existing[@]}" -type f | LC_ALL=C sort | xargs -r sha1sum | sha1sum | cut -c1-40
 }
 
 ensure_node_modules() {
