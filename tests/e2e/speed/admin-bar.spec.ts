@@ -5,22 +5,19 @@
 /**
  * WordPress dependencies
  */
-import {
-	test,
-	expect,
-	type RequestUtils,
-} from '@wordpress/e2e-test-utils-playwright';
+import type { RequestUtils } from '@wordpress/e2e-test-utils-playwright';
 
 /**
  * Internal dependencies
  */
 import {
+	test,
+	expect,
 	createSpeedPost,
-	deleteAllContent,
 	fakeRequests,
-	resetFake,
+	withNoContent,
 } from './support';
-import { axeViolations, expectCircle } from './circles';
+import { axeViolations, expectScores } from './circles';
 
 const NODE = '#wp-admin-bar-tessera-speed';
 const OPTIMIZING = /(^|\s)tessera-speed-ab--optimizing(\s|$)/;
@@ -50,25 +47,8 @@ async function setGalleryLink(
 }
 
 test.describe( 'Admin bar menu on the front end', () => {
-	let pageErrors: string[] = [];
-
-	test.beforeAll( async ( { requestUtils } ) => {
-		await deleteAllContent( requestUtils );
-	} );
-
-	test.beforeEach( async ( { page } ) => {
-		pageErrors = [];
-		page.on( 'pageerror', ( error ) => pageErrors.push( error.message ) );
-		await resetFake();
-	} );
-
-	test.afterEach( async () => {
-		expect( pageErrors, 'no uncaught script errors' ).toEqual( [] );
-	} );
-
-	test.afterAll( async ( { requestUtils } ) => {
-		await setGalleryLink( requestUtils, '' );
-		await deleteAllContent( requestUtils );
+	withNoContent( test, {
+		after: ( requestUtils ) => setGalleryLink( requestUtils, '' ),
 	} );
 
 	test( 'an administrator gets "Optimize Images" and checks the page being viewed', async ( {
@@ -130,18 +110,7 @@ test.describe( 'Admin bar menu on the front end', () => {
 		);
 		await expect( node ).not.toHaveClass( OPTIMIZING );
 		await node.hover();
-		await expectCircle( result, {
-			device: 'desktop',
-			score: 95,
-			tti: 1.2,
-			postId: post.id,
-		} );
-		await expectCircle( result, {
-			device: 'mobile',
-			score: 30,
-			tti: 7.9,
-			postId: post.id,
-		} );
+		await expectScores( result, post.id, { desktop: 95, mobile: 30 } );
 		expect( ( await fakeRequests() ).map( ( r ) => r.url ) ).toEqual( [
 			post.link,
 			post.link,
@@ -150,14 +119,10 @@ test.describe( 'Admin bar menu on the front end', () => {
 		// Known results are drawn by the server on the next visit.
 		await page.reload();
 		await page.locator( NODE ).hover();
-		await expectCircle(
+		await expectScores(
 			page.locator( '#wp-admin-bar-tessera-speed-result' ),
-			{
-				device: 'desktop',
-				score: 95,
-				tti: 1.2,
-				postId: post.id,
-			}
+			post.id,
+			{ desktop: 95 }
 		);
 	} );
 

@@ -32,6 +32,8 @@ import {
 	speedConfig,
 	speedMeta,
 	waitForFakeRequests,
+	withNoContent,
+	type DeviceMetrics,
 	type StoredSpeed,
 } from './support';
 
@@ -69,15 +71,62 @@ async function setApiKey(
 	).toBe( apiKey );
 }
 
-test.describe( 'twb_check_score: success', () => {
-	test.beforeAll( async ( { requestUtils } ) => {
-		await deleteAllContent( requestUtils );
-		await setApiKey( requestUtils, '' );
+/**
+ * Assert the measurements of one device as the fake PSI server gives them by default.
+ *
+ * @param device                  The measurements.
+ * @param expected                What they should be. Lab LCP is compared to 1 decimal, CLS to 3.
+ * @param expected.score
+ * @param expected.tti
+ * @param expected.tbt
+ * @param expected.lcp
+ * @param expected.cls
+ * @param expected.field          Field data; `lcp` and `fcp` (to 2 decimals) only where given.
+ * @param expected.field.inp
+ * @param expected.field.category
+ * @param expected.field.lcp
+ * @param expected.field.fcp
+ * @param expected.field.cls
+ */
+function expectDeviceMetrics(
+	device: DeviceMetrics,
+	expected: {
+		score: number;
+		tti: number;
+		tbt: number;
+		lcp: number;
+		cls: number;
+		field: {
+			inp: number;
+			category: string;
+			lcp?: number;
+			fcp?: number;
+			cls: number;
+		};
+	}
+): void {
+	const { score, tti, tbt, lcp, cls, field } = expected;
+	expect( device ).toMatchObject( { score, tti, tbt } );
+	expect( device.lcp ).toBeCloseTo( lcp, 1 );
+	expect( device.cls ).toBeCloseTo( cls, 3 );
+	expect( device.field ).toMatchObject( {
+		inp: field.inp,
+		category: field.category,
 	} );
+	if ( field.lcp !== undefined ) {
+		expect( device.field!.lcp ).toBeCloseTo( field.lcp, 2 );
+	}
+	if ( field.fcp !== undefined ) {
+		expect( device.field!.fcp ).toBeCloseTo( field.fcp, 2 );
+	}
+	// CLS field percentile is CLS x 100 in PSI: 5 -> 0.05.
+	expect( device.field!.cls ).toBeCloseTo( field.cls, 3 );
+}
 
-	test.afterAll( async ( { requestUtils } ) => {
-		await setApiKey( requestUtils, '' );
-		await deleteAllContent( requestUtils );
+test.describe( 'twb_check_score: success', () => {
+	withNoContent( test, {
+		before: ( requestUtils ) => setApiKey( requestUtils, '' ),
+		after: ( requestUtils ) => setApiKey( requestUtils, '' ),
 	} );
 
 	test( 'answers the four figures, stores the result, asks PSI once per strategy without a key', async ( {
@@ -119,33 +168,28 @@ test.describe( 'twb_check_score: success', () => {
 			'desktop',
 			'mobile',
 		] );
-		expect( metrics.desktop ).toMatchObject( {
+		expectDeviceMetrics( metrics.desktop, {
 			score: 92,
 			tti: 1.2,
 			tbt: 120,
+			lcp: 1.5432,
+			cls: 0.03,
+			field: {
+				inp: 150,
+				category: 'FAST',
+				lcp: 2.1,
+				fcp: 1.2,
+				cls: 0.05,
+			},
 		} );
-		expect( metrics.desktop.lcp ).toBeCloseTo( 1.5432, 1 );
-		expect( metrics.desktop.cls ).toBeCloseTo( 0.03, 3 );
-		expect( metrics.desktop.field ).toMatchObject( {
-			inp: 150,
-			category: 'FAST',
-		} );
-		expect( metrics.desktop.field!.lcp ).toBeCloseTo( 2.1, 2 );
-		expect( metrics.desktop.field!.fcp ).toBeCloseTo( 1.2, 2 );
-		// CLS field percentile is CLS x 100 in PSI: 5 -> 0.05.
-		expect( metrics.desktop.field!.cls ).toBeCloseTo( 0.05, 3 );
-		expect( metrics.mobile ).toMatchObject( {
+		expectDeviceMetrics( metrics.mobile, {
 			score: 45,
 			tti: 7.9,
 			tbt: 640,
+			lcp: 4.3215,
+			cls: 0.12,
+			field: { inp: 310, category: 'AVERAGE', cls: 0.12 },
 		} );
-		expect( metrics.mobile.lcp ).toBeCloseTo( 4.3215, 1 );
-		expect( metrics.mobile.cls ).toBeCloseTo( 0.12, 3 );
-		expect( metrics.mobile.field ).toMatchObject( {
-			inp: 310,
-			category: 'AVERAGE',
-		} );
-		expect( metrics.mobile.field!.cls ).toBeCloseTo( 0.12, 3 );
 
 		const received = await fakeRequests();
 		expect( received ).toHaveLength( 2 );
@@ -198,27 +242,27 @@ test.describe( 'twb_check_score: success', () => {
 	} ) => {
 		const post = await createSpeedPost( requestUtils, 'speed-api-key' );
 		const { nonce } = await speedConfig( request );
+		/**
+		 * Set the key, check the post, and tell which keys PSI received (one request a strategy).
+		 *
+		 * @param apiKey The key ('' for none).
+		 */
+		const keysSentWith = async ( apiKey: string ) => {
+			await setApiKey( requestUtils, apiKey );
+			await resetFake();
+			expect(
+				( await checkScore( request, post.id, nonce ) ).status
+			).toBe( 200 );
+			const received = await fakeRequests();
+			expect( received ).toHaveLength( 2 );
+			return received.map( ( r ) => r.key );
+		};
 
-		await setApiKey( requestUtils, 'e2e-key-0123456789' );
-		await resetFake();
-		expect( ( await checkScore( request, post.id, nonce ) ).status ).toBe(
-			200
-		);
-		let received = await fakeRequests();
-		expect( received ).toHaveLength( 2 );
-		expect( received.map( ( r ) => r.key ) ).toEqual( [
+		expect( await keysSentWith( 'e2e-key-0123456789' ) ).toEqual( [
 			'e2e-key-0123456789',
 			'e2e-key-0123456789',
 		] );
-
-		await setApiKey( requestUtils, '' );
-		await resetFake();
-		expect( ( await checkScore( request, post.id, nonce ) ).status ).toBe(
-			200
-		);
-		received = await fakeRequests();
-		expect( received ).toHaveLength( 2 );
-		expect( received.map( ( r ) => r.key ) ).toEqual( [ null, null ] );
+		expect( await keysSentWith( '' ) ).toEqual( [ null, null ] );
 	} );
 
 	test( 'asks PSI for desktop and mobile in parallel', async ( {
@@ -517,13 +561,7 @@ test.describe( 'twb_check_score: refusals store nothing', () => {
 } );
 
 test.describe( 'twb_check_score: PageSpeed Insights fails', () => {
-	test.beforeAll( async ( { requestUtils } ) => {
-		await deleteAllContent( requestUtils );
-	} );
-
-	test.afterAll( async ( { requestUtils } ) => {
-		await deleteAllContent( requestUtils );
-	} );
+	withNoContent( test );
 
 	const failures = [
 		{ n: 1, slug: 'psi-500', message: MESSAGES.httpError( 500 ) },

@@ -117,6 +117,37 @@ export async function expectCircle(
 	return circle;
 }
 
+/** The load times the fake PSI server answers for every page, in seconds as the circles show them. */
+export const FAKE_TTI = { desktop: 1.2, mobile: 7.9 } as const;
+
+/**
+ * Assert the circles of a post checked against the fake (its load times), desktop first; a device
+ * left out of `scores` is not looked at.
+ *
+ * @param container      Where the circles are.
+ * @param postId         The checked post.
+ * @param scores         The expected scores.
+ * @param scores.desktop
+ * @param scores.mobile
+ */
+export async function expectScores(
+	container: Locator,
+	postId: number,
+	scores: { desktop?: number; mobile?: number }
+): Promise< void > {
+	for ( const device of [ 'desktop', 'mobile' ] as const ) {
+		const score = scores[ device ];
+		if ( score !== undefined ) {
+			await expectCircle( container, {
+				device,
+				score,
+				tti: FAKE_TTI[ device ],
+				postId,
+			} );
+		}
+	}
+}
+
 /**
  * Start recording, every animation frame, the text of the elements matching `selector`.
  *

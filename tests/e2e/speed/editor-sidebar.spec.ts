@@ -8,45 +8,23 @@
 import type { Page } from '@playwright/test';
 
 /**
- * WordPress dependencies
- */
-import { test, expect } from '@wordpress/e2e-test-utils-playwright';
-
-/**
  * Internal dependencies
  */
 import {
+	test,
+	expect,
 	createSpeedPost,
-	deleteAllContent,
 	fakeRequests,
-	resetFake,
 	speedMeta,
+	withNoContent,
 	type StoredSpeed,
 } from './support';
-import { axeViolations, expectCircle } from './circles';
+import { axeViolations, expectScores } from './circles';
 
 const SIDEBAR = '.tessera-speed-sidebar';
 
 test.describe( 'Page speed editor sidebar', () => {
-	let pageErrors: string[] = [];
-
-	test.beforeAll( async ( { requestUtils } ) => {
-		await deleteAllContent( requestUtils );
-	} );
-
-	test.beforeEach( async ( { page } ) => {
-		pageErrors = [];
-		page.on( 'pageerror', ( error ) => pageErrors.push( error.message ) );
-		await resetFake();
-	} );
-
-	test.afterEach( async () => {
-		expect( pageErrors, 'no uncaught script errors' ).toEqual( [] );
-	} );
-
-	test.afterAll( async ( { requestUtils } ) => {
-		await deleteAllContent( requestUtils );
-	} );
+	withNoContent( test );
 
 	/**
 	 * Open the sidebar the way a person does: the editor's more menu, item "Page speed".
@@ -92,18 +70,7 @@ test.describe( 'Page speed editor sidebar', () => {
 				timeout: 15_000,
 			}
 		);
-		await expectCircle( sidebar, {
-			device: 'desktop',
-			score: 95,
-			tti: 1.2,
-			postId: post.id,
-		} );
-		await expectCircle( sidebar, {
-			device: 'mobile',
-			score: 30,
-			tti: 7.9,
-			postId: post.id,
-		} );
+		await expectScores( sidebar, post.id, { desktop: 95, mobile: 30 } );
 		await expect(
 			sidebar.getByRole( 'button', { name: 'Check speed' } )
 		).toBeEnabled();
@@ -120,12 +87,7 @@ test.describe( 'Page speed editor sidebar', () => {
 		// A stored result is shown when the editor opens again.
 		await page.reload();
 		await openFromMoreMenu( page );
-		await expectCircle( page.locator( SIDEBAR ), {
-			device: 'mobile',
-			score: 30,
-			tti: 7.9,
-			postId: post.id,
-		} );
+		await expectScores( page.locator( SIDEBAR ), post.id, { mobile: 30 } );
 	} );
 
 	test( 'a draft shows the publish note and a disabled button', async ( {

@@ -3,28 +3,35 @@
  */
 
 /**
+ * External dependencies
+ */
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+
+/**
  * WordPress dependencies
  */
-import { test, expect } from '@wordpress/e2e-test-utils-playwright';
+import type { Admin, RequestUtils } from '@wordpress/e2e-test-utils-playwright';
 
 /**
  * Internal dependencies
  */
 import {
+	test,
+	expect,
 	MESSAGES,
 	checkScore,
 	createSpeedPost,
-	deleteAllContent,
 	fakeRequests,
-	resetFake,
 	setSlug,
 	speedConfig,
 	waitForFakeRequests,
+	withNoContent,
+	type AjaxAnswer,
 	type SpeedConfig,
 } from './support';
 import {
 	axeViolations,
-	expectCircle,
+	expectScores,
 	startFrameSampler,
 	stopFrameSampler,
 	waitForFrames,
@@ -33,26 +40,129 @@ import {
 const ADMIN_BAR_NODE = '#wp-admin-bar-tessera-speed';
 const OPTIMIZING = /(^|\s)tessera-speed-ab--optimizing(\s|$)/;
 
+/**
+ * The column cell of a post.
+ *
+ * @param page The list.
+ * @param id   Post ID.
+ */
+const cellOf = ( page: Page, id: number ): Locator =>
+	page.locator( `.tessera-speed[data-post_id="${ id }"]` );
+
+/**
+ * The column cell of a post, inside the post's own row.
+ *
+ * @param page The list.
+ * @param id   Post ID.
+ */
+const rowCellOf = ( page: Page, id: number ): Locator =>
+	page.locator( `#post-${ id } .tessera-speed[data-post_id="${ id }"]` );
+
+/**
+ * The "Check score" button of a cell.
+ *
+ * @param cell The cell.
+ */
+const checkButton = ( cell: Locator ): Locator =>
+	cell.getByRole( 'button', { name: 'Check score' } );
+
+/**
+ * Wait until the cell's check has ended in `state` (15 s: the fake answers a psi-slow page after 2 s).
+ *
+ * @param cell  The cell.
+ * @param state How it ended.
+ */
+async function expectCheckEnded(
+	cell: Locator,
+	state: 'optimized' | 'failed'
+): Promise< void > {
+	await expect( cell ).toHaveAttribute( 'data-state', state, {
+		timeout: 15_000,
+	} );
+}
+
+/**
+ * Assert whether the admin bar node shows a running check.
+ *
+ * @param page       The page.
+ * @param optimizing Whether it does.
+ */
+async function expectAdminBarOptimizing(
+	page: Page,
+	optimizing: boolean
+): Promise< void > {
+	const node = page.locator( ADMIN_BAR_NODE );
+	if ( optimizing ) {
+		await expect( node ).toHaveClass( OPTIMIZING );
+	} else {
+		await expect( node ).not.toHaveClass( OPTIMIZING );
+	}
+}
+
+/**
+ * Make the page's admin-ajax requests of one action fail as if the connection dropped; the other
+ * requests go through.
+ *
+ * @param page   The page.
+ * @param action The `action` to drop.
+ * @return How many requests were dropped so far.
+ */
+async function dropAjax( page: Page, action: string ): Promise< () => number > {
+	let dropped = 0;
+	await page.route( '**/wp-admin/admin-ajax.php', async ( route ) => {
+		if ( ( route.request().postData() || '' ).includes( action ) ) {
+			dropped++;
+			await route.abort( 'connectionreset' );
+		} else {
+			await route.fallback();
+		}
+	} );
+	return () => dropped;
+}
+
+/**
+ * Create a post to check and one waiting, start a check of the first over HTTP (2 s at the fake
+ * for a psi-slow page) and load the posts list while it runs, with the page's clock installed. The
+ * clock is stopped right after load (the poll timer was set during load, at most a few hundred ms
+ * earlier): from then on only runFor() moves it.
+ *
+ * @param fixtures              The test's fixtures.
+ * @param fixtures.admin
+ * @param fixtures.page
+ * @param fixtures.request
+ * @param fixtures.requestUtils
+ * @param slugs                 Slugs of the posts.
+ * @param slugs.running         The post checked (psi-slow-…).
+ * @param slugs.waiting         The other post.
+ * @return The running check (its answer, to await later) and the waiting post.
+ */
+async function loadListDuringCheck(
+	{
+		admin,
+		page,
+		request,
+		requestUtils,
+	}: {
+		admin: Admin;
+		page: Page;
+		request: APIRequestContext;
+		requestUtils: RequestUtils;
+	},
+	slugs: { running: string; waiting: string }
+): Promise< { check: Promise< AjaxAnswer >; waiting: { id: number } } > {
+	const running = await createSpeedPost( requestUtils, slugs.running );
+	const waiting = await createSpeedPost( requestUtils, slugs.waiting );
+	const { nonce } = await speedConfig( request );
+	await page.clock.install();
+	const check = checkScore( request, running.id, nonce );
+	await waitForFakeRequests( 1 );
+	await admin.visitAdminPage( 'edit.php' );
+	await page.clock.pauseAt( await page.evaluate( () => Date.now() + 200 ) );
+	return { check, waiting };
+}
+
 test.describe( 'Speed score column', () => {
-	let pageErrors: string[] = [];
-
-	test.beforeAll( async ( { requestUtils } ) => {
-		await deleteAllContent( requestUtils );
-	} );
-
-	test.beforeEach( async ( { page } ) => {
-		pageErrors = [];
-		page.on( 'pageerror', ( error ) => pageErrors.push( error.message ) );
-		await resetFake();
-	} );
-
-	test.afterEach( async () => {
-		expect( pageErrors, 'no uncaught script errors' ).toEqual( [] );
-	} );
-
-	test.afterAll( async ( { requestUtils } ) => {
-		await deleteAllContent( requestUtils );
-	} );
+	withNoContent( test );
 
 	test( 'posts list: checking state, other checks and admin bar while it runs, then both circles', async ( {
 		admin,
@@ -70,22 +180,15 @@ test.describe( 'Speed score column', () => {
 		await expect( page.locator( 'thead th#tessera_speed' ) ).toHaveText(
 			/Speed score/
 		);
-		const cell = page.locator(
-			`#post-${ checked.id } .tessera-speed[data-post_id="${ checked.id }"]`
-		);
-		const otherCell = page.locator(
-			`#post-${ other.id } .tessera-speed[data-post_id="${ other.id }"]`
-		);
-		const adminBarNode = page.locator( ADMIN_BAR_NODE );
+		const cell = rowCellOf( page, checked.id );
+		const otherCell = rowCellOf( page, other.id );
 		await expect( cell ).toHaveAttribute( 'data-state', 'not-optimized' );
 		await expect( otherCell ).toHaveAttribute(
 			'data-state',
 			'not-optimized'
 		);
-		await expect( adminBarNode ).not.toHaveClass( OPTIMIZING );
-		const otherButton = otherCell.getByRole( 'button', {
-			name: 'Check score',
-		} );
+		await expectAdminBarOptimizing( page, false );
+		const otherButton = checkButton( otherCell );
 		await expect( otherButton ).toBeEnabled();
 
 		const progressEvents = page.evaluate(
@@ -103,32 +206,19 @@ test.describe( 'Speed score column', () => {
 					);
 				} )
 		);
-		await cell.getByRole( 'button', { name: 'Check score' } ).click();
+		await checkButton( cell ).click();
 
 		await expect( cell ).toHaveAttribute( 'data-state', 'checking' );
 		await expect( cell.locator( '[aria-live="polite"]' ) ).toContainText(
 			'Checking…'
 		);
 		await expect( otherButton ).toBeDisabled();
-		await expect( adminBarNode ).toHaveClass( OPTIMIZING );
+		await expectAdminBarOptimizing( page, true );
 
-		await expect( cell ).toHaveAttribute( 'data-state', 'optimized', {
-			timeout: 15_000,
-		} );
-		await expectCircle( cell, {
-			device: 'desktop',
-			score: 95,
-			tti: 1.2,
-			postId: checked.id,
-		} );
-		await expectCircle( cell, {
-			device: 'mobile',
-			score: 30,
-			tti: 7.9,
-			postId: checked.id,
-		} );
+		await expectCheckEnded( cell, 'optimized' );
+		await expectScores( cell, checked.id, { desktop: 95, mobile: 30 } );
 		await expect( otherButton ).toBeEnabled();
-		await expect( adminBarNode ).not.toHaveClass( OPTIMIZING );
+		await expectAdminBarOptimizing( page, false );
 		const events = ( await progressEvents ) as Array< {
 			inProgress: boolean;
 			postId: number;
@@ -168,20 +258,9 @@ test.describe( 'Speed score column', () => {
 
 		await page.emulateMedia( { reducedMotion: 'no-preference' } );
 		await startFrameSampler( page, valueOf( animated.id ) );
-		await page
-			.locator( `.tessera-speed[data-post_id="${ animated.id }"]` )
-			.getByRole( 'button', { name: 'Check score' } )
-			.click();
-		const animatedCell = page.locator(
-			`.tessera-speed[data-post_id="${ animated.id }"]`
-		);
-		await expect( animatedCell ).toHaveAttribute(
-			'data-state',
-			'optimized',
-			{
-				timeout: 15_000,
-			}
-		);
+		const animatedCell = cellOf( page, animated.id );
+		await checkButton( animatedCell ).click();
+		await expectCheckEnded( animatedCell, 'optimized' );
 		await expect( page.locator( valueOf( animated.id ) ) ).toHaveText(
 			'90',
 			{
@@ -203,51 +282,25 @@ test.describe( 'Speed score column', () => {
 		const duration = reached.t - samples[ 0 ].t;
 		expect( duration ).toBeGreaterThan( 700 );
 		expect( duration ).toBeLessThan( 2_000 );
-		await expectCircle( animatedCell, {
-			device: 'desktop',
-			score: 90,
-			tti: 1.2,
-			postId: animated.id,
-		} );
-		await expectCircle( animatedCell, {
-			device: 'mobile',
-			score: 49,
-			tti: 7.9,
-			postId: animated.id,
+		await expectScores( animatedCell, animated.id, {
+			desktop: 90,
+			mobile: 49,
 		} );
 
 		await page.emulateMedia( { reducedMotion: 'reduce' } );
 		await startFrameSampler( page, valueOf( instant.id ) );
-		const instantCell = page.locator(
-			`.tessera-speed[data-post_id="${ instant.id }"]`
-		);
-		await instantCell
-			.getByRole( 'button', { name: 'Check score' } )
-			.click();
-		await expect( instantCell ).toHaveAttribute(
-			'data-state',
-			'optimized',
-			{
-				timeout: 15_000,
-			}
-		);
+		const instantCell = cellOf( page, instant.id );
+		await checkButton( instantCell ).click();
+		await expectCheckEnded( instantCell, 'optimized' );
 		await waitForFrames( page, 10 );
 		const instantSamples = await stopFrameSampler( page );
 		expect( instantSamples.length ).toBeGreaterThan( 0 );
 		expect( [
 			...new Set( instantSamples.map( ( s ) => s.text ) ),
 		] ).toEqual( [ '89' ] );
-		await expectCircle( instantCell, {
-			device: 'desktop',
-			score: 89,
-			tti: 1.2,
-			postId: instant.id,
-		} );
-		await expectCircle( instantCell, {
-			device: 'mobile',
-			score: 50,
-			tti: 7.9,
-			postId: instant.id,
+		await expectScores( instantCell, instant.id, {
+			desktop: 89,
+			mobile: 50,
 		} );
 
 		// The server draws the same circles, colours included, after a reload.
@@ -258,18 +311,7 @@ test.describe( 'Speed score column', () => {
 		];
 		for ( const { cell, id, desktop, mobile } of boundaries ) {
 			await expect( cell ).toHaveAttribute( 'data-state', 'optimized' );
-			await expectCircle( cell, {
-				device: 'desktop',
-				score: desktop,
-				tti: 1.2,
-				postId: id,
-			} );
-			await expectCircle( cell, {
-				device: 'mobile',
-				score: mobile,
-				tti: 7.9,
-				postId: id,
-			} );
+			await expectScores( cell, id, { desktop, mobile } );
 		}
 	} );
 
@@ -287,17 +329,11 @@ test.describe( 'Speed score column', () => {
 			'score-70-71-list-retry'
 		);
 		await admin.visitAdminPage( 'edit.php' );
-		const cell = page.locator(
-			`.tessera-speed[data-post_id="${ post.id }"]`
-		);
-		const otherButton = page
-			.locator( `.tessera-speed[data-post_id="${ other.id }"]` )
-			.getByRole( 'button', { name: 'Check score' } );
+		const cell = cellOf( page, post.id );
+		const otherButton = checkButton( cellOf( page, other.id ) );
 
-		await cell.getByRole( 'button', { name: 'Check score' } ).click();
-		await expect( cell ).toHaveAttribute( 'data-state', 'failed', {
-			timeout: 15_000,
-		} );
+		await checkButton( cell ).click();
+		await expectCheckEnded( cell, 'failed' );
 		const retry = cell.locator( 'button.tessera-speed__retry' );
 		await expect( retry ).toBeVisible();
 		await expect( retry ).toHaveAttribute(
@@ -309,9 +345,7 @@ test.describe( 'Speed score column', () => {
 			0
 		);
 		await expect( otherButton ).toBeEnabled();
-		await expect( page.locator( ADMIN_BAR_NODE ) ).not.toHaveClass(
-			OPTIMIZING
-		);
+		await expectAdminBarOptimizing( page, false );
 		// The hover container tells why.
 		await cell.hover();
 		await expect( cell.locator( '.tessera-speed__dismiss' ) ).toContainText(
@@ -321,29 +355,14 @@ test.describe( 'Speed score column', () => {
 
 		// Still failing: retry sends a new check and fails again.
 		await retry.click();
-		await expect( cell ).toHaveAttribute( 'data-state', 'failed', {
-			timeout: 15_000,
-		} );
+		await expectCheckEnded( cell, 'failed' );
 		expect( await waitForFakeRequests( 4 ) ).toHaveLength( 4 );
 
 		// The failure was transient: PSI now answers for this post.
 		await setSlug( requestUtils, post.id, 'score-92-46-list-retry' );
 		await cell.locator( 'button.tessera-speed__retry' ).click();
-		await expect( cell ).toHaveAttribute( 'data-state', 'optimized', {
-			timeout: 15_000,
-		} );
-		await expectCircle( cell, {
-			device: 'desktop',
-			score: 92,
-			tti: 1.2,
-			postId: post.id,
-		} );
-		await expectCircle( cell, {
-			device: 'mobile',
-			score: 46,
-			tti: 7.9,
-			postId: post.id,
-		} );
+		await expectCheckEnded( cell, 'optimized' );
+		await expectScores( cell, post.id, { desktop: 92, mobile: 46 } );
 	} );
 
 	test( 'a transport failure also shows the reload icon, and retry works', async ( {
@@ -356,40 +375,19 @@ test.describe( 'Speed score column', () => {
 			'score-93-44-transport'
 		);
 		await admin.visitAdminPage( 'edit.php' );
-		const cell = page.locator(
-			`.tessera-speed[data-post_id="${ post.id }"]`
-		);
-		await page.route( '**/wp-admin/admin-ajax.php', async ( route ) => {
-			if (
-				( route.request().postData() || '' ).includes(
-					'twb_check_score'
-				)
-			) {
-				await route.abort( 'connectionreset' );
-			} else {
-				await route.fallback();
-			}
-		} );
-		await cell.getByRole( 'button', { name: 'Check score' } ).click();
+		const cell = cellOf( page, post.id );
+		await dropAjax( page, 'twb_check_score' );
+		await checkButton( cell ).click();
 		await expect( cell ).toHaveAttribute( 'data-state', 'failed' );
 		await expect(
 			cell.locator( 'button.tessera-speed__retry' )
 		).toBeVisible();
-		await expect( page.locator( ADMIN_BAR_NODE ) ).not.toHaveClass(
-			OPTIMIZING
-		);
+		await expectAdminBarOptimizing( page, false );
 
 		await page.unroute( '**/wp-admin/admin-ajax.php' );
 		await cell.locator( 'button.tessera-speed__retry' ).click();
-		await expect( cell ).toHaveAttribute( 'data-state', 'optimized', {
-			timeout: 15_000,
-		} );
-		await expectCircle( cell, {
-			device: 'mobile',
-			score: 44,
-			tti: 7.9,
-			postId: post.id,
-		} );
+		await expectCheckEnded( cell, 'optimized' );
+		await expectScores( cell, post.id, { mobile: 44 } );
 	} );
 
 	test( 'the check posts action, post_id and twb_nonce from the page configuration', async ( {
@@ -411,10 +409,7 @@ test.describe( 'Speed score column', () => {
 				r.method() === 'POST' &&
 				( r.postData() || '' ).includes( 'twb_check_score' )
 		);
-		await page
-			.locator( `.tessera-speed[data-post_id="${ post.id }"]` )
-			.getByRole( 'button', { name: 'Check score' } )
-			.click();
+		await checkButton( cellOf( page, post.id ) ).click();
 		const request = await sent;
 		const form = new URLSearchParams( request.postData() || '' );
 		expect( Object.fromEntries( form ) ).toEqual( {
@@ -422,9 +417,7 @@ test.describe( 'Speed score column', () => {
 			post_id: String( post.id ),
 			twb_nonce: config.nonce,
 		} );
-		await expect(
-			page.locator( `.tessera-speed[data-post_id="${ post.id }"]` )
-		).toHaveAttribute( 'data-state', 'optimized', { timeout: 15_000 } );
+		await expectCheckEnded( cellOf( page, post.id ), 'optimized' );
 	} );
 
 	test( 'pages list: the column checks a page', async ( {
@@ -443,26 +436,11 @@ test.describe( 'Speed score column', () => {
 		await expect( page.locator( 'thead th#tessera_speed' ) ).toHaveText(
 			/Speed score/
 		);
-		const cell = page.locator(
-			`#post-${ wpPage.id } .tessera-speed[data-post_id="${ wpPage.id }"]`
-		);
+		const cell = rowCellOf( page, wpPage.id );
 		await expect( cell ).toHaveAttribute( 'data-state', 'not-optimized' );
-		await cell.getByRole( 'button', { name: 'Check score' } ).click();
-		await expect( cell ).toHaveAttribute( 'data-state', 'optimized', {
-			timeout: 15_000,
-		} );
-		await expectCircle( cell, {
-			device: 'desktop',
-			score: 95,
-			tti: 1.2,
-			postId: wpPage.id,
-		} );
-		await expectCircle( cell, {
-			device: 'mobile',
-			score: 30,
-			tti: 7.9,
-			postId: wpPage.id,
-		} );
+		await checkButton( cell ).click();
+		await expectCheckEnded( cell, 'optimized' );
+		await expectScores( cell, wpPage.id, { desktop: 95, mobile: 30 } );
 		expect( ( await fakeRequests() ).map( ( r ) => r.url ) ).toEqual( [
 			wpPage.link,
 			wpPage.link,
@@ -492,26 +470,18 @@ test.describe( 'Speed score column', () => {
 		} );
 
 		await admin.visitAdminPage( 'edit.php' );
-		const cellOf = ( id: number ) =>
-			page.locator( `.tessera-speed[data-post_id="${ id }"]` );
-		await expect( cellOf( optimized.id ) ).toHaveAttribute(
+		const optimizedCell = cellOf( page, optimized.id );
+		const failedCell = cellOf( page, failed.id );
+		await expect( optimizedCell ).toHaveAttribute(
 			'data-state',
 			'optimized'
 		);
-		await expectCircle( cellOf( optimized.id ), {
-			device: 'desktop',
-			score: 95,
-			tti: 1.2,
-			postId: optimized.id,
-		} );
-		await expect( cellOf( failed.id ) ).toHaveAttribute(
-			'data-state',
-			'failed'
-		);
+		await expectScores( optimizedCell, optimized.id, { desktop: 95 } );
+		await expect( failedCell ).toHaveAttribute( 'data-state', 'failed' );
 		await expect(
-			cellOf( failed.id ).locator( 'button.tessera-speed__retry' )
+			failedCell.locator( 'button.tessera-speed__retry' )
 		).toHaveAttribute( 'aria-label', 'Check failed. Check again' );
-		await expect( cellOf( fresh.id ) ).toHaveAttribute(
+		await expect( cellOf( page, fresh.id ) ).toHaveAttribute(
 			'data-state',
 			'not-optimized'
 		);
@@ -524,9 +494,9 @@ test.describe( 'Speed score column', () => {
 		).toEqual( [] );
 
 		// Open the hover container of the optimized row and check it as well.
-		await cellOf( optimized.id ).hover();
+		await optimizedCell.hover();
 		await expect(
-			cellOf( optimized.id ).locator( '.tessera-speed__details' )
+			optimizedCell.locator( '.tessera-speed__details' )
 		).toBeVisible();
 		expect(
 			await axeViolations( page, 'td.column-tessera_speed' )
@@ -539,32 +509,15 @@ test.describe( 'Speed score column', () => {
 		request,
 		requestUtils,
 	} ) => {
-		const running = await createSpeedPost(
-			requestUtils,
-			'psi-slow-inflight'
-		);
-		const waiting = await createSpeedPost(
-			requestUtils,
-			'score-80-70-inflight'
-		);
-		const { nonce } = await speedConfig( request );
-
 		const polls: string[] = [];
 		page.on( 'request', ( r ) => {
 			if ( ( r.postData() || '' ).includes( 'twb_notif_check' ) ) {
 				polls.push( r.postData() || '' );
 			}
 		} );
-		await page.clock.install();
-
-		// Start a check over HTTP (2 s at the fake) and load the list while it runs.
-		const check = checkScore( request, running.id, nonce );
-		await waitForFakeRequests( 1 );
-		await admin.visitAdminPage( 'edit.php' );
-		// Stop the page's time right after load (the poll timer was set during load, at most a few
-		// hundred ms earlier): from here on only runFor() moves it.
-		await page.clock.pauseAt(
-			await page.evaluate( () => Date.now() + 200 )
+		const { check, waiting } = await loadListDuringCheck(
+			{ admin, page, request, requestUtils },
+			{ running: 'psi-slow-inflight', waiting: 'score-80-70-inflight' }
 		);
 
 		expect(
@@ -574,16 +527,10 @@ test.describe( 'Speed score column', () => {
 						.tesseraSpeed.inProgress
 			)
 		).toBe( true );
-		const waitingCell = page.locator(
-			`.tessera-speed[data-post_id="${ waiting.id }"]`
-		);
-		const waitingButton = waitingCell.getByRole( 'button', {
-			name: 'Check score',
-		} );
+		const waitingCell = cellOf( page, waiting.id );
+		const waitingButton = checkButton( waitingCell );
 		await expect( waitingButton ).toBeDisabled();
-		await expect( page.locator( ADMIN_BAR_NODE ) ).toHaveClass(
-			OPTIMIZING
-		);
+		await expectAdminBarOptimizing( page, true );
 		await waitingCell.hover();
 		await expect(
 			waitingCell.locator( '.tessera-speed__disabled' )
@@ -625,9 +572,7 @@ test.describe( 'Speed score column', () => {
 		await expect( page.locator( ADMIN_BAR_NODE ) ).toContainText(
 			htmlText
 		);
-		await expect( page.locator( ADMIN_BAR_NODE ) ).not.toHaveClass(
-			OPTIMIZING
-		);
+		await expectAdminBarOptimizing( page, false );
 		await expect( waitingButton ).toBeEnabled();
 
 		// Polling stopped once it had an answer.
@@ -641,50 +586,24 @@ test.describe( 'Speed score column', () => {
 		request,
 		requestUtils,
 	} ) => {
-		const running = await createSpeedPost(
-			requestUtils,
-			'psi-slow-poll-failure'
-		);
-		const waiting = await createSpeedPost(
-			requestUtils,
-			'score-81-71-poll-failure'
-		);
-		const { nonce } = await speedConfig( request );
-		let polls = 0;
-		await page.route( '**/wp-admin/admin-ajax.php', async ( route ) => {
-			if (
-				( route.request().postData() || '' ).includes(
-					'twb_notif_check'
-				)
-			) {
-				polls++;
-				await route.abort( 'connectionreset' );
-			} else {
-				await route.fallback();
+		const polls = await dropAjax( page, 'twb_notif_check' );
+		const { check, waiting } = await loadListDuringCheck(
+			{ admin, page, request, requestUtils },
+			{
+				running: 'psi-slow-poll-failure',
+				waiting: 'score-81-71-poll-failure',
 			}
-		} );
-		await page.clock.install();
-
-		const check = checkScore( request, running.id, nonce );
-		await waitForFakeRequests( 1 );
-		await admin.visitAdminPage( 'edit.php' );
-		await page.clock.pauseAt(
-			await page.evaluate( () => Date.now() + 200 )
 		);
-		const waitingButton = page
-			.locator( `.tessera-speed[data-post_id="${ waiting.id }"]` )
-			.getByRole( 'button', { name: 'Check score' } );
+		const waitingButton = checkButton( cellOf( page, waiting.id ) );
 		await expect( waitingButton ).toBeDisabled();
 		expect( ( await check ).status ).toBe( 200 );
 
 		await page.clock.runFor( 30_000 );
-		await expect.poll( () => polls ).toBe( 1 );
+		await expect.poll( polls ).toBe( 1 );
 		await page.clock.runFor( 90_000 );
-		expect( polls, 'no poll after the failed one' ).toBe( 1 );
+		expect( polls(), 'no poll after the failed one' ).toBe( 1 );
 		// Nothing was learnt, so nothing changed on the page.
-		await expect( page.locator( ADMIN_BAR_NODE ) ).toHaveClass(
-			OPTIMIZING
-		);
+		await expectAdminBarOptimizing( page, true );
 		await expect( waitingButton ).toBeDisabled();
 	} );
 } );

@@ -1,17 +1,34 @@
 /**
- * Shared helpers for the page-speed suite: the fake PageSpeed Insights server, the admin-ajax
- * contract of docs/speed.md, post meta read back over REST, and users logged in over HTTP.
+ * Shared helpers for the page-speed suite: the browser specs' `test`, the fake PageSpeed Insights
+ * server, the admin-ajax contract of docs/speed.md, post meta read back over REST, and users
+ * logged in over HTTP.
  */
 
 /**
  * External dependencies
  */
 import {
-	expect,
 	request as playwrightRequest,
 	type APIRequestContext,
+	type APIResponse,
 } from '@playwright/test';
-import type { RequestUtils } from '@wordpress/e2e-test-utils-playwright';
+
+/**
+ * WordPress dependencies
+ */
+import {
+	test as base,
+	expect,
+	type RequestUtils,
+} from '@wordpress/e2e-test-utils-playwright';
+
+/**
+ * Internal dependencies
+ */
+import type { DeviceMetrics, SpeedConfig } from '../../../src/lib/speed/types';
+
+export type { DeviceMetrics, SpeedConfig };
+export { expect };
 
 export const WP_BASE_URL = (
 	process.env.WP_BASE_URL || 'http://127.0.0.1:8890'
@@ -44,38 +61,11 @@ export interface FakeRequest {
 	key: string | null;
 }
 
-/** The `window.tesseraSpeed` page configuration. */
-export interface SpeedConfig {
-	ajaxUrl: string;
-	nonce: string;
-	inProgress: boolean;
-	inProgressPostId: number;
-	pollInterval: number;
-	postId: number;
-	galleryLink: string;
-}
-
-/** A device's stored figures. */
-export interface Device {
-	score: number;
-	tti: number;
-	lcp: number | null;
-	cls: number | null;
-	tbt: number | null;
-	field: null | {
-		lcp: number | null;
-		cls: number | null;
-		inp: number | null;
-		fcp: number | null;
-		category: string | null;
-	};
-}
-
 /** The stored `_tessera_speed` meta. */
 export interface StoredSpeed {
 	checked_at: string;
-	desktop: Device;
-	mobile: Device;
+	desktop: DeviceMetrics;
+	mobile: DeviceMetrics;
 }
 
 /** An admin-ajax answer: status, raw text and (when it is JSON) the parsed body. */
@@ -167,6 +157,23 @@ export async function speedConfig(
 }
 
 /**
+ * An admin-ajax response as an answer.
+ *
+ * @param res The response.
+ * @return Status, raw text and, when the text is JSON, the parsed body.
+ */
+async function answerOf( res: APIResponse ): Promise< AjaxAnswer > {
+	const text = await res.text();
+	let json: unknown;
+	try {
+		json = JSON.parse( text );
+	} catch {
+		json = undefined;
+	}
+	return { status: res.status(), text, json };
+}
+
+/**
  * POST to admin-ajax.
  *
  * @param request A request context (logged in or not).
@@ -177,15 +184,9 @@ export async function ajax(
 	request: APIRequestContext,
 	form: Record< string, string >
 ): Promise< AjaxAnswer > {
-	const res = await request.post( AJAX_URL, { form, timeout: 90_000 } );
-	const text = await res.text();
-	let json: unknown;
-	try {
-		json = JSON.parse( text );
-	} catch {
-		json = undefined;
-	}
-	return { status: res.status(), text, json };
+	return answerOf(
+		await request.post( AJAX_URL, { form, timeout: 90_000 } )
+	);
 }
 
 /**
@@ -199,18 +200,12 @@ export async function ajaxRaw(
 	request: APIRequestContext,
 	body: string
 ): Promise< AjaxAnswer > {
-	const res = await request.post( AJAX_URL, {
-		data: body,
-		headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-	} );
-	const text = await res.text();
-	let json: unknown;
-	try {
-		json = JSON.parse( text );
-	} catch {
-		json = undefined;
-	}
-	return { status: res.status(), text, json };
+	return answerOf(
+		await request.post( AJAX_URL, {
+			data: body,
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+		} )
+	);
 }
 
 /**
@@ -380,6 +375,64 @@ export async function deleteAllContent(
 ): Promise< void > {
 	await requestUtils.deleteAllPosts();
 	await requestUtils.deleteAllPages();
+}
+
+/**
+ * The `test` of the browser specs: before each test the fake PSI server forgets what it received,
+ * and after it the test fails if the page threw an uncaught script error. (The HTTP contract spec
+ * opens no page and keeps the plain `test`.)
+ */
+export const test = base.extend< { speedPageGuard: void } >( {
+	speedPageGuard: [
+		async ( { page }, use ) => {
+			const pageErrors: string[] = [];
+			page.on( 'pageerror', ( error ) =>
+				pageErrors.push( error.message )
+			);
+			await resetFake();
+			await use();
+			expect( pageErrors, 'no uncaught script errors' ).toEqual( [] );
+		},
+		{ auto: true },
+	],
+} );
+
+/** A `beforeAll` / `afterAll` hook that needs only the admin request utilities. */
+type ContentHook = ( fixtures: {
+	requestUtils: RequestUtils;
+} ) => Promise< void >;
+
+/**
+ * Start and end the enclosing `describe` with no post or page at all. Call it inside the block.
+ *
+ * @param suite           The `test` the block is declared with.
+ * @param suite.beforeAll
+ * @param suite.afterAll
+ * @param steps           The block's own set-up and clean-up.
+ * @param steps.before    Runs in `beforeAll`, once the content is gone.
+ * @param steps.after     Runs in `afterAll`, before the content goes.
+ */
+export function withNoContent(
+	suite: {
+		beforeAll: ( hook: ContentHook ) => void;
+		afterAll: ( hook: ContentHook ) => void;
+	},
+	{
+		before,
+		after,
+	}: {
+		before?: ( requestUtils: RequestUtils ) => Promise< void >;
+		after?: ( requestUtils: RequestUtils ) => Promise< void >;
+	} = {}
+): void {
+	suite.beforeAll( async ( { requestUtils } ) => {
+		await deleteAllContent( requestUtils );
+		await before?.( requestUtils );
+	} );
+	suite.afterAll( async ( { requestUtils } ) => {
+		await after?.( requestUtils );
+		await deleteAllContent( requestUtils );
+	} );
 }
 
 /**

@@ -5,13 +5,12 @@
 /**
  * External dependencies
  */
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 
 /**
  * Internal dependencies
  */
-import { startSpeedUi } from '../../../src/admin/speed/controller';
-import { CONFIG, adminBarNode, flush, pendingChecks, result } from './helpers';
+import { CONFIG, adminBarNode, flush, result, useSpeedUi } from './helpers';
 
 const node = () => document.getElementById( 'wp-admin-bar-tessera-speed' );
 const trigger = () =>
@@ -24,25 +23,7 @@ const header = () =>
 	);
 
 describe( 'admin bar', () => {
-	let stop: () => void = () => {};
-
-	beforeEach( () => {
-		delete window.tesseraSpeedProgress;
-	} );
-	afterEach( () => {
-		stop();
-		document.body.innerHTML = '';
-	} );
-
-	const start = ( config = CONFIG ) => {
-		const fake = pendingChecks();
-		stop = startSpeedUi( {
-			config,
-			check: fake.check,
-			animation: { reducedMotion: true },
-		} );
-		return fake;
-	};
+	const start = useSpeedUi();
 
 	it( 'checks the viewed page and shows its circles', async () => {
 		document.body.innerHTML = adminBarNode( 21 );

@@ -5,11 +5,12 @@
 /**
  * External dependencies
  */
-import { jest } from '@jest/globals';
+import { afterEach, beforeEach, jest } from '@jest/globals';
 
 /**
  * Internal dependencies
  */
+import { startSpeedUi } from '../../../src/admin/speed/controller';
 import type {
 	CheckOutcome,
 	ScoreResult,
@@ -117,3 +118,37 @@ export const adminBarNode = ( postId: number, extra = '' ): string =>
 		: '' ) +
 	`<li id="wp-admin-bar-tessera-speed-list"><a class="ab-item" href="/wp-admin/edit.php">Speed scores</a></li>` +
 	`</ul></div></li></ul></div>`;
+
+/**
+ * Runs the list column and admin bar script in each test of the enclosing `describe`: before each
+ * test the page-wide progress state is forgotten (and the page given `markup`, when set); after it
+ * the script is stopped and the page emptied.
+ *
+ * @param markup The page before each test; left as it is when undefined.
+ * @return `start( config )`: starts the script, with no animation, on a score check that stays
+ *         pending until the test settles it; returns that check.
+ */
+export function useSpeedUi( markup?: string ) {
+	let stop: () => void = () => {};
+
+	beforeEach( () => {
+		delete window.tesseraSpeedProgress;
+		if ( markup !== undefined ) {
+			document.body.innerHTML = markup;
+		}
+	} );
+	afterEach( () => {
+		stop();
+		document.body.innerHTML = '';
+	} );
+
+	return ( config: SpeedConfig = CONFIG ) => {
+		const fake = pendingChecks();
+		stop = startSpeedUi( {
+			config,
+			check: fake.check,
+			animation: { reducedMotion: true },
+		} );
+		return fake;
+	};
+}

@@ -5,20 +5,19 @@
 /**
  * External dependencies
  */
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 
 /**
  * Internal dependencies
  */
-import { startSpeedUi } from '../../../src/admin/speed/controller';
 import { getProgress } from '../../../src/lib/speed/progress';
 import {
 	CONFIG,
 	adminBarNode,
 	flush,
 	notOptimizedCell,
-	pendingChecks,
 	result,
+	useSpeedUi,
 } from './helpers';
 
 const cell = ( postId: number ): HTMLElement => {
@@ -44,30 +43,12 @@ const adminBar = (): HTMLElement | null =>
 	document.getElementById( 'wp-admin-bar-tessera-speed' );
 
 describe( 'speed score cells', () => {
-	let stop: () => void = () => {};
-
-	beforeEach( () => {
-		delete window.tesseraSpeedProgress;
-		document.body.innerHTML =
-			adminBarNode( 0 ) +
+	const start = useSpeedUi(
+		adminBarNode( 0 ) +
 			`<table><tbody>${ notOptimizedCell( 12 ) }${ notOptimizedCell(
 				13
-			) }</tbody></table>`;
-	} );
-	afterEach( () => {
-		stop();
-		document.body.innerHTML = '';
-	} );
-
-	const start = ( config = CONFIG ) => {
-		const fake = pendingChecks();
-		stop = startSpeedUi( {
-			config,
-			check: fake.check,
-			animation: { reducedMotion: true },
-		} );
-		return fake;
-	};
+			) }</tbody></table>`
+	);
 
 	it( 'click: the cell is checking, other checks are disabled, the admin bar is optimizing', () => {
 		const { check } = start();
