@@ -38,7 +38,7 @@ const SCRIPT_ENTRIES = {
 	// Page-speed check: block editor sidebar (React).
 	'editor/speed-sidebar': './src/editor/speed-sidebar/index.tsx',
 	// Future site-wide runtimes, for example:
-	// 'runtime/consent': './src/runtime/consent/index.ts',
+	'runtime/consent': './src/runtime/consent/index.ts',
 	// 'runtime/tracker': './src/runtime/tracker/index.ts',
 };
 

@@ -1,0 +1,133 @@
+/**
+ * Wires the consent runtime: reads the configuration and the cookie, starts
+ * the blocker, exposes `window.tessera.consent` and dispatches
+ * `tessera-consent-change` on `document` after every action.
+ */
+
+/**
+ * Internal dependencies
+ */
+import { startBlocker } from './blocker';
+import { COOKIE_NAME, encodeConsent, parseConsent, readCookie } from './codec';
+import { readConsentConfig } from './config';
+import { deleteCookies, writeConsentCookie } from './cookies';
+import {
+	acceptAll,
+	closeBanner,
+	initialState,
+	isBlocked,
+	rejectAll,
+	saveChoices,
+} from './state';
+import type { ConsentApi, ConsentState, PublicConsent } from './types';
+
+/** Name of the event dispatched on `document`; `detail` is a `PublicConsent`. */
+export const CHANGE_EVENT = 'tessera-consent-change';
+
+const logError = ( error: unknown ): void =>
+	// eslint-disable-next-line no-console
+	console.error( 'Tessera consent:', error );
+
+/**
+ * Starts the consent runtime on the current page. Errors (a missing or
+ * unreadable configuration included) are logged to the console, never thrown.
+ *
+ * @param reload Reloads the page (after accepting, when configured).
+ * @return A function that stops the blocker, or null when not started.
+ */
+export function startConsent(
+	reload: () => void = () => location.reload()
+): ( () => void ) | null {
+	const config = readConsentConfig( document );
+	if ( ! config ) {
+		logError( 'configuration missing or unreadable' );
+		return null;
+	}
+	const { activeLaw: law, categories } = config;
+	const languageCode = config.languageCode || document.documentElement.lang;
+	const gpc =
+		config.honourGpc &&
+		( navigator as { globalPrivacyControl?: unknown } )
+			.globalPrivacyControl === true;
+	let stored: ConsentState | null = null;
+	try {
+		stored = parseConsent(
+			readCookie( document.cookie, COOKIE_NAME ),
+			categories
+		);
+	} catch ( error ) {
+		logError( error );
+	}
+	let state = stored ?? initialState( categories, law, gpc );
+	// Do Not Track: what is blocked at load stays blocked on this page.
+	const loaded = state;
+	const dnt = config.respectDnt && navigator.doNotTrack === '1';
+	const allowed = ( slug: string ): boolean => {
+		const category = categories.find( ( c ) => c.slug === slug );
+		return (
+			!! category && ! isBlocked( dnt ? loaded : state, category, law )
+		);
+	};
+	const blocker = startBlocker( config.providers, allowed );
+	const snapshot = (): PublicConsent => ( {
+		activeLaw: law,
+		categories: { ...state.categories },
+		isUserActionCompleted: state.action,
+		consentID: state.consentID,
+		languageCode,
+	} );
+	const api = {} as ConsentApi;
+	// Runs one visitor action: store, delete, publish, then restore or reload.
+	const apply = ( next: ConsentState ): void => {
+		try {
+			const waiting = categories.filter(
+				( { slug } ) => ! allowed( slug )
+			);
+			state = next;
+			writeConsentCookie(
+				encodeConsent( state, categories ),
+				config.expiryDays
+			);
+			for ( const { slug, cookies } of categories ) {
+				if ( ! state.categories[ slug ] ) {
+					deleteCookies( cookies );
+				}
+			}
+			Object.assign( api, snapshot() );
+			document.dispatchEvent(
+				new CustomEvent( CHANGE_EVENT, { detail: snapshot() } )
+			);
+			if ( waiting.some( ( { slug } ) => allowed( slug ) ) ) {
+				if ( config.reloadOnAccept ) {
+					reload();
+				} else {
+					blocker.restore();
+				}
+			}
+		} catch ( error ) {
+			logError( error );
+		}
+	};
+	const accept = () => apply( acceptAll( state, categories ) );
+	const reject = () => apply( rejectAll( state, categories, law ) );
+	Object.assign( api, snapshot(), {
+		acceptAll: accept,
+		rejectAll: reject,
+		save: ( choices: unknown ) =>
+			apply(
+				saveChoices(
+					state,
+					categories,
+					law,
+					choices && typeof choices === 'object'
+						? ( choices as Record< string, unknown > )
+						: {}
+				)
+			),
+		close: () => apply( closeBanner( state ) ),
+		optOut: ( on: unknown ) => ( on === true ? reject() : accept() ),
+		getState: snapshot,
+	} );
+	window.tessera = { ...window.tessera, consent: api };
+	return blocker.stop;
+}
