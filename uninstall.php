@@ -1,6 +1,6 @@
 <?php
 /**
- * Uninstall: removes Tessera's page-speed options and post meta (on every site of a network).
+ * Uninstall: removes Tessera's options (page speed, consent settings) and page-speed post meta (on every site of a network).
  *
  * @package Tessera
  */
@@ -15,7 +15,7 @@ if ( ! defined( 'WP_UNINSTALL_PLUGIN' ) ) {
  * Deletes the page-speed data of the current site.
  */
 $tessera_uninstall_site = static function (): void {
-	foreach ( array( 'tessera_speed_running', 'tessera_speed_last', 'tessera_speed_settings' ) as $tessera_option ) {
+	foreach ( array( 'tessera_speed_running', 'tessera_speed_last', 'tessera_speed_settings', 'tessera_consent_settings' ) as $tessera_option ) {
 		delete_option( $tessera_option );
 	}
 	foreach ( array( '_tessera_speed', '_tessera_speed_error', '_tessera_demo' ) as $tessera_meta_key ) {

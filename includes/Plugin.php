@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace Tessera;
 
+use Tessera\Http\ConsentSettingsController;
 use Tessera\Http\SpeedAjax;
 use Tessera\Speed\Speed;
 
@@ -79,6 +80,7 @@ final class Plugin {
 		$this->assets->register_hooks();
 		$this->speed->register_hooks();
 		( new SpeedAjax( $this->speed ) )->register_hooks();
+		( new ConsentSettingsController() )->register_hooks();
 	}
 
 	/**

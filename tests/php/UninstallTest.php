@@ -36,6 +36,7 @@ final class UninstallTest extends TestCase {
 				'gallery_link' => '',
 			)
 		);
+		update_option( 'tessera_consent_settings', array( 'law' => 'ccpa' ) );
 		$this->assertTrue( $store->acquire_lock( $post->ID ) );
 		$store->release_lock();
 		add_option( SpeedStore::OPTION_LOCK, array( 'post_id' => $post->ID, 'started' => time() ), '', false );
@@ -45,7 +46,7 @@ final class UninstallTest extends TestCase {
 		}
 		include dirname( __DIR__, 2 ) . '/uninstall.php';
 
-		foreach ( array( SpeedStore::OPTION_LOCK, SpeedStore::OPTION_LAST, Settings::OPTION ) as $option ) {
+		foreach ( array( SpeedStore::OPTION_LOCK, SpeedStore::OPTION_LAST, Settings::OPTION, 'tessera_consent_settings' ) as $option ) {
 			wp_cache_delete( $option, 'options' );
 			$this->assertFalse( get_option( $option, false ), "$option deleted" );
 		}
