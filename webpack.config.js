@@ -37,6 +37,7 @@ const SCRIPT_ENTRIES = {
 	'speed/index': './src/admin/speed/index.ts',
 	// Page-speed check: block editor sidebar (React).
 	'editor/speed-sidebar': './src/editor/speed-sidebar/index.tsx',
+	'admin/consent-settings': './src/admin/consent-settings/index.tsx',
 	// Future site-wide runtimes, for example:
 	'runtime/consent': './src/runtime/consent/index.ts',
 	// 'runtime/tracker': './src/runtime/tracker/index.ts',

@@ -89,6 +89,14 @@ const BUDGETS = [
 		js: 8 * KB,
 		css: 2 * KB,
 	},
+	{
+		// The consent settings screen (Settings → Cookie consent); WordPress components come from core.
+		row: 'consent settings screen (admins only)',
+		entries: [ 'admin/consent-settings' ],
+		externals: false,
+		js: 8 * KB,
+		css: 2 * KB,
+	},
 ];
 
 const gz = ( file ) =>

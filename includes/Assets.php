@@ -24,8 +24,9 @@ final class Assets {
 	 * @var array<string, string>
 	 */
 	public const ENTRIES = array(
-		'tessera-speed'        => 'speed/index',
-		'tessera-speed-editor' => 'editor/speed-sidebar',
+		'tessera-speed'            => 'speed/index',
+		'tessera-speed-editor'     => 'editor/speed-sidebar',
+		'tessera-consent-settings' => 'admin/consent-settings',
 	);
 
 	/**

@@ -81,6 +81,7 @@ final class Plugin {
 		$this->speed->register_hooks();
 		( new SpeedAjax( $this->speed ) )->register_hooks();
 		( new ConsentSettingsController() )->register_hooks();
+		( new Consent\SettingsPage( $this->assets ) )->register_hooks();
 	}
 
 	/**
