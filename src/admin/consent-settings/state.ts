@@ -118,6 +118,30 @@ function replaceAt< T >(
 }
 
 /**
+ * The draft with the cookie list of one category replaced.
+ *
+ * @param draft    Current draft.
+ * @param category Index of the category.
+ * @param next     Makes the new cookie list from the old one.
+ * @return The new draft.
+ */
+function withCookies(
+	draft: SettingsDraft,
+	category: number,
+	next: (
+		cookies: ConsentCategory[ 'cookies' ]
+	) => ConsentCategory[ 'cookies' ]
+): SettingsDraft {
+	return {
+		...draft,
+		categories: replaceAt( draft.categories, category, ( item ) => ( {
+			...item,
+			cookies: next( item.cookies ),
+		} ) ),
+	};
+}
+
+/**
  * A new slug that no category uses yet: `category`, `category-2`, ….
  *
  * @param categories Current categories.
@@ -231,55 +255,21 @@ export function draftReducer(
 			};
 		}
 		case 'updateCookie':
-			return {
-				...draft,
-				categories: replaceAt(
-					draft.categories,
-					action.category,
-					( category ) => ( {
-						...category,
-						cookies: replaceAt(
-							category.cookies,
-							action.index,
-							( cookie ) => ( { ...cookie, ...action.patch } )
-						),
-					} )
-				),
-			};
+			return withCookies( draft, action.category, ( cookies ) =>
+				replaceAt( cookies, action.index, ( cookie ) => ( {
+					...cookie,
+					...action.patch,
+				} ) )
+			);
 		case 'addCookie':
-			return {
-				...draft,
-				categories: replaceAt(
-					draft.categories,
-					action.category,
-					( category ) => ( {
-						...category,
-						cookies: [
-							...category.cookies,
-							{
-								cookieID: '',
-								domain: '',
-								duration: '',
-								description: '',
-							},
-						],
-					} )
-				),
-			};
+			return withCookies( draft, action.category, ( cookies ) => [
+				...cookies,
+				{ cookieID: '', domain: '', duration: '', description: '' },
+			] );
 		case 'removeCookie':
-			return {
-				...draft,
-				categories: replaceAt(
-					draft.categories,
-					action.category,
-					( category ) => ( {
-						...category,
-						cookies: category.cookies.filter(
-							( _cookie, at ) => at !== action.index
-						),
-					} )
-				),
-			};
+			return withCookies( draft, action.category, ( cookies ) =>
+				cookies.filter( ( _cookie, at ) => at !== action.index )
+			);
 		case 'updateProvider':
 			return {
 				...draft,
