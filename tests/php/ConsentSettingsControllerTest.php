@@ -16,31 +16,9 @@ use WP_REST_Response;
 /**
  * GET and POST through rest_do_request().
  */
-final class ConsentSettingsControllerTest extends TestCase {
+final class ConsentSettingsControllerTest extends ConsentTestCase {
 
 	private const ROUTE = '/tessera/v1/consent/settings';
-
-	/**
-	 * Starts from nothing stored.
-	 *
-	 * @return void
-	 */
-	protected function setUp(): void {
-		parent::setUp();
-		$this->keep_option( Settings::OPTION );
-		delete_option( Settings::OPTION );
-		Settings::flush();
-	}
-
-	/**
-	 * Forgets the memo.
-	 *
-	 * @return void
-	 */
-	protected function tearDown(): void {
-		Settings::flush();
-		parent::tearDown();
-	}
 
 	/**
 	 * GET the settings.

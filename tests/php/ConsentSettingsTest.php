@@ -17,29 +17,7 @@ use WP_Error;
 /**
  * Settings::get(), sanitize(), update() and to_runtime_config().
  */
-final class ConsentSettingsTest extends TestCase {
-
-	/**
-	 * Starts from nothing stored.
-	 *
-	 * @return void
-	 */
-	protected function setUp(): void {
-		parent::setUp();
-		$this->keep_option( Settings::OPTION );
-		delete_option( Settings::OPTION );
-		Settings::flush();
-	}
-
-	/**
-	 * Forgets the memo.
-	 *
-	 * @return void
-	 */
-	protected function tearDown(): void {
-		Settings::flush();
-		parent::tearDown();
-	}
+final class ConsentSettingsTest extends ConsentTestCase {
 
 	public function test_defaults_are_valid_and_pass_sanitize_unchanged(): void {
 		$defaults = Settings::defaults();

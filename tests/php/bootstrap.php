@@ -60,3 +60,4 @@ wp_set_current_user( 0 );
 
 require_once __DIR__ . '/AjaxDie.php';
 require_once __DIR__ . '/TestCase.php';
+require_once __DIR__ . '/ConsentTestCase.php';
