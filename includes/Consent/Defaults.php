@@ -33,6 +33,7 @@ final class Defaults {
 			'reloadOnAccept'       => false,
 			'respectDnt'           => true,
 			'honourGpc'            => true,
+			'googleConsentMode'    => true,
 			'categories'           => self::categories(),
 			'providers'            => self::providers(),
 		);
@@ -194,7 +195,9 @@ final class Defaults {
 			'isNecessary'    => $is_necessary,
 			'defaultConsent' => array(
 				'gdpr' => $is_necessary,
-				'ccpa' => true,
+				// CCPA is an opt-out law: what is "on by default" is never blocked, even after an opt-out.
+				// Only necessary and functional are; the others are what "Do Not Sell or Share" stops.
+				'ccpa' => $is_necessary || 'functional' === $slug,
 			),
 			'cookies'        => $cookies,
 		);

@@ -288,6 +288,8 @@ final class Settings {
 		$clean['respectDnt']     = self::boolean( $value( 'respectDnt' ), 'respectDnt', __( 'Respect Do Not Track', 'tessera' ) );
 		$clean['honourGpc']      = self::boolean( $value( 'honourGpc' ), 'honourGpc', __( 'Honour Global Privacy Control', 'tessera' ) );
 
+		$clean['googleConsentMode'] = self::boolean( $value( 'googleConsentMode' ), 'googleConsentMode', __( 'Google Consent Mode', 'tessera' ) );
+
 		$clean['categories'] = self::categories( $value( 'categories' ) );
 		$clean['providers']  = self::providers( $value( 'providers' ), array_column( $clean['categories'], 'slug' ) );
 

@@ -198,6 +198,7 @@ final class ConsentSettingsController extends WP_REST_Controller {
 			'reloadOnAccept'       => $bool( __( 'Reload the page after the visitor accepts.', 'tessera' ) ),
 			'respectDnt'           => $bool( __( 'Respect Do Not Track.', 'tessera' ) ),
 			'honourGpc'            => $bool( __( 'Honour Global Privacy Control.', 'tessera' ) ),
+			'googleConsentMode'    => $bool( __( 'Send Google Consent Mode v2 defaults and updates.', 'tessera' ) ),
 			'categories'           => $list(
 				__( 'Consent categories, in cookie order.', 'tessera' ),
 				$object(

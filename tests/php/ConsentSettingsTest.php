@@ -45,7 +45,7 @@ final class ConsentSettingsTest extends ConsentTestCase {
 			$necessary = 'necessary' === $category['slug'];
 			$this->assertSame( $necessary, $category['isNecessary'], $category['slug'] );
 			$this->assertSame( $necessary, $category['defaultConsent']['gdpr'], $category['slug'] . ': GDPR default' );
-			$this->assertTrue( $category['defaultConsent']['ccpa'], $category['slug'] . ': CCPA default' );
+			$this->assertSame( $necessary || 'functional' === $category['slug'], $category['defaultConsent']['ccpa'], $category['slug'] . ': CCPA default (what an opt-out does not stop)' );
 			$this->assertNotSame( '', $category['name'] );
 			$this->assertNotSame( '', $category['description'] );
 		}

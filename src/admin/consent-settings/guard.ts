@@ -181,6 +181,7 @@ export function parseSettings( value: unknown ): ConsentSettings | null {
 		reloadOnAccept,
 		respectDnt,
 		honourGpc,
+		googleConsentMode,
 	} = value;
 	if (
 		! oneOf< Law >( LAWS, activeLaw ) ||
@@ -195,6 +196,7 @@ export function parseSettings( value: unknown ): ConsentSettings | null {
 		! isBool( reloadOnAccept ) ||
 		! isBool( respectDnt ) ||
 		! isBool( honourGpc ) ||
+		! isBool( googleConsentMode ) ||
 		! texts ||
 		! colours ||
 		! categories ||
@@ -213,6 +215,7 @@ export function parseSettings( value: unknown ): ConsentSettings | null {
 		reloadOnAccept,
 		respectDnt,
 		honourGpc,
+		googleConsentMode,
 		categories,
 		providers,
 	};

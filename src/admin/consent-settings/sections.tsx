@@ -126,7 +126,8 @@ export function LawSection( { draft, dispatch }: SectionProps ) {
  */
 export function BannerSection( { draft, dispatch }: SectionProps ) {
 	const set = (
-		key: 'reloadOnAccept' | 'respectDnt' | 'honourGpc',
+		key:
+			'reloadOnAccept' | 'respectDnt' | 'honourGpc' | 'googleConsentMode',
 		value: boolean
 	) => dispatch( { type: 'set', key, value } );
 	return (
@@ -205,6 +206,15 @@ export function BannerSection( { draft, dispatch }: SectionProps ) {
 				label={ __( 'Honour Global Privacy Control', 'tessera' ) }
 				checked={ draft.honourGpc }
 				onChange={ ( value ) => set( 'honourGpc', value ) }
+			/>
+			<ToggleField
+				path="googleConsentMode"
+				label={ __(
+					'Google Consent Mode v2 (defaults denied, updated on every choice)',
+					'tessera'
+				) }
+				checked={ draft.googleConsentMode }
+				onChange={ ( value ) => set( 'googleConsentMode', value ) }
 			/>
 		</Section>
 	);

@@ -32,7 +32,8 @@ export type ScalarKey =
 	| 'expiryDays'
 	| 'reloadOnAccept'
 	| 'respectDnt'
-	| 'honourGpc';
+	| 'honourGpc'
+	| 'googleConsentMode';
 
 /** Actions of the draft. */
 export type DraftAction =

@@ -92,6 +92,7 @@ export interface ConsentSettings {
 	reloadOnAccept: boolean;
 	respectDnt: boolean;
 	honourGpc: boolean;
+	googleConsentMode: boolean;
 	categories: ConsentCategory[];
 	providers: ConsentProvider[];
 }

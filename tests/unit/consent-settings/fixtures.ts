@@ -44,6 +44,7 @@ export function settingsAnswer(): ConsentSettings {
 		reloadOnAccept: false,
 		respectDnt: true,
 		honourGpc: true,
+		googleConsentMode: true,
 		categories: [
 			{
 				slug: 'necessary',
