@@ -38,8 +38,12 @@ const SCRIPT_ENTRIES = {
 	// Page-speed check: block editor sidebar (React).
 	'editor/speed-sidebar': './src/editor/speed-sidebar/index.tsx',
 	'admin/consent-settings': './src/admin/consent-settings/index.tsx',
-	// Future site-wide runtimes, for example:
+	// Site-wide consent runtime (dependency-free, every front-end page).
 	'runtime/consent': './src/runtime/consent/index.ts',
+	// Its banner stylesheet (CSS only: the .js file it leaves is never printed).
+	'runtime/consent-banner': './src/runtime/consent/banner.scss',
+	// Preference centre + CCPA opt-out, loaded on intent by the runtime.
+	'runtime/consent-preferences': './src/runtime/consent/preferences/index.ts',
 	// 'runtime/tracker': './src/runtime/tracker/index.ts',
 };
 

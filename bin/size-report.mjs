@@ -36,10 +36,21 @@ const BUDGETS = [
 		js: 4 * KB,
 	},
 	{
-		row: 'consent runtime',
+		// The banner stylesheet is a CSS-only entry (its .js stub is never printed): its CSS counts here.
+		row: 'consent runtime (+ banner CSS)',
 		entries: [ 'runtime/consent' ],
+		cssEntries: [ 'runtime/consent-banner' ],
 		externals: true,
 		js: 3 * KB,
+		css: 2 * KB,
+	},
+	{
+		// Issue 3: "the preference centre may be a React island loaded on Customize"; ours is plain TS.
+		row: 'consent preference centre after intent',
+		entries: [ 'runtime/consent-preferences' ],
+		externals: true,
+		js: 2 * KB,
+		css: 2 * KB,
 	},
 	{
 		row: 'tracker',
@@ -240,6 +251,9 @@ out += `${ pad( 'what', 50 ) }${ lpad( 'JS', 10 ) }${ lpad( 'budget', 10 ) }${ l
 const results = [];
 for ( const b of BUDGETS ) {
 	const rows = perEntry.filter( ( r ) => b.entries.includes( r.entry ) );
+	const cssRows = perEntry.filter( ( r ) =>
+		( b.cssEntries ?? [] ).includes( r.entry )
+	);
 	if ( ! rows.length ) {
 		out += `${ pad( b.row, 50 ) }${ lpad( '-', 10 ) }${ lpad( fmt( b.js ), 10 ) }${ lpad( '-', 10 ) }${ lpad( b.css ? fmt( b.css ) : '-', 10 ) }  not built yet\n`;
 		continue;
@@ -248,7 +262,7 @@ for ( const b of BUDGETS ) {
 	const js =
 		rows.reduce( ( s, r ) => s + r.js, 0 ) +
 		ext.reduce( ( s, h ) => s + gz( wpHandles.get( h )?.file || '' ), 0 );
-	const css = rows.reduce( ( s, r ) => s + r.css, 0 );
+	const css = [ ...rows, ...cssRows ].reduce( ( s, r ) => s + r.css, 0 );
 	const over = js > b.js || ( b.css !== undefined && css > b.css );
 	failed += over ? 1 : 0;
 	results.push( {

@@ -24,9 +24,12 @@ final class Assets {
 	 * @var array<string, string>
 	 */
 	public const ENTRIES = array(
-		'tessera-speed'            => 'speed/index',
-		'tessera-speed-editor'     => 'editor/speed-sidebar',
-		'tessera-consent-settings' => 'admin/consent-settings',
+		'tessera-speed'               => 'speed/index',
+		'tessera-speed-editor'        => 'editor/speed-sidebar',
+		'tessera-consent-settings'    => 'admin/consent-settings',
+		'tessera-consent'             => 'runtime/consent',
+		'tessera-consent-banner'      => 'runtime/consent-banner',
+		'tessera-consent-preferences' => 'runtime/consent-preferences',
 	);
 
 	/**

@@ -30,6 +30,9 @@ export interface Blocker {
 	stop: () => void;
 }
 
+/** What the blocker looks at. */
+const WATCHED = 'script[src],iframe[src]';
+
 /** DOM methods that insert nodes, checked before they run. */
 const INSERTERS = [
 	'appendChild',
@@ -81,7 +84,8 @@ export function startBlocker(
 
 	const blockScript = ( el: Element, slugs: string[] ): void => {
 		const type = el.getAttribute( 'type' );
-		if ( type && ! el.hasAttribute( CATEGORY_ATTR ) ) {
+		// (never an element already blocked: `check` skips those)
+		if ( type ) {
 			setAttr( el, TYPE_ATTR, type );
 		}
 		setAttr( el, 'type', 'text/plain' );
@@ -89,34 +93,39 @@ export function startBlocker(
 	};
 
 	// Neutralises a script or iframe in the page when it must wait.
+	// Only called for what matches WATCHED: the `src` is there.
 	const check = ( el: Element ): void => {
-		const src = el.getAttribute( 'src' );
-		const slugs =
-			src && ! el.hasAttribute( CATEGORY_ATTR ) ? match( src ) : null;
+		const src = el.getAttribute( 'src' ) as string;
+		const slugs = el.hasAttribute( CATEGORY_ATTR ) ? null : match( src );
 		if ( ! slugs ) {
 			return;
 		}
 		if ( el.tagName === 'SCRIPT' ) {
 			blockScript( el, slugs );
 		} else {
-			setAttr( el, SRC_ATTR, src as string );
+			setAttr( el, SRC_ATTR, src );
 			setAttr( el, CATEGORY_ATTR, slugs.join( ',' ) );
 			el.removeAttribute( 'src' );
 		}
 	};
 
-	// Checks a node and every script or iframe inside it.
+	// Checks a node and every script or iframe inside it. Cheap for what the
+	// parser adds one element at a time (no children yet: no query), and
+	// nothing but scripts and iframes is looked at.
 	const scan = ( node: unknown ): void => {
-		if ( node instanceof Element ) {
-			check( node );
+		if ( ( node as Element | null )?.matches?.( WATCHED ) ) {
+			check( node as Element );
 		}
-		if ( node instanceof Element || node instanceof DocumentFragment ) {
-			node.querySelectorAll( 'script[src],iframe[src]' ).forEach( check );
+		if ( ( node as ParentNode | null )?.firstElementChild ) {
+			( node as ParentNode ).querySelectorAll( WATCHED ).forEach( check );
 		}
 	};
 	scan( document.documentElement );
-	const observer = new MutationObserver( ( records ) =>
-		records.forEach( ( record ) => record.addedNodes.forEach( scan ) )
+	// What reached the page some other way (HTML parsed after the runtime,
+	// innerHTML): one query of the page per batch of mutations — checking
+	// every added node's subtree costs far more while a page is parsed.
+	const observer = new MutationObserver( () =>
+		document.querySelectorAll( WATCHED ).forEach( check )
 	);
 	observer.observe( document.documentElement, {
 		childList: true,
@@ -126,9 +135,8 @@ export function startBlocker(
 	// Code that inserts an element (appendChild, insertBefore, append, …) has
 	// it checked first, so a blocked script is never started.
 	const patched = INSERTERS.map( ( name ) => {
-		const proto = ( Object.hasOwn( Node.prototype, name )
-			? Node.prototype
-			: Element.prototype ) as unknown as Record<
+		const proto = ( name in Node.prototype ? Node : Element )
+			.prototype as unknown as Record<
 			string,
 			( ...args: unknown[] ) => unknown
 		>;
@@ -149,7 +157,9 @@ export function startBlocker(
 			).filter(
 				( el ) =>
 					! waits(
-						( el.getAttribute( CATEGORY_ATTR ) ?? '' ).split( ',' )
+						( el.getAttribute( CATEGORY_ATTR ) as string ).split(
+							','
+						)
 					)
 			);
 			queue.forEach( ( el ) => el.removeAttribute( CATEGORY_ATTR ) );
@@ -159,7 +169,7 @@ export function startBlocker(
 					return;
 				}
 				if ( el.tagName !== 'SCRIPT' ) {
-					setAttr( el, 'src', el.getAttribute( SRC_ATTR ) ?? '' );
+					setAttr( el, 'src', el.getAttribute( SRC_ATTR ) as string );
 					el.removeAttribute( SRC_ATTR );
 					return next();
 				}

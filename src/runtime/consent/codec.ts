@@ -1,6 +1,7 @@
 /**
  * Codec of the `cookieyes-consent` cookie (spec §3): comma-separated
- * `key:value` pairs, values URI-encoded (keys are slugs, `[\w-]+`), in the order `consentid`,
+ * `key:value` pairs (keys are slugs, `[\w-]+`; values are read URI-decoded
+ * and written as they are: every value written is alphanumeric), in the order `consentid`,
  * `consent`, `action`, then one `yes`/`no` per category slug in configuration
  * order. Parsing is total: anything malformed gives null (no consent).
  */
@@ -24,7 +25,7 @@ export const encodeConsent = (
 	state: ConsentState,
 	categories: ConsentCategory[]
 ): string =>
-	`consentid:${ encodeURIComponent( state.consentID ) },consent:${
+	`consentid:${ state.consentID },consent:${
 		state.consent
 	},action:${ state.action ? 'yes' : '' }` +
 	categories
@@ -101,4 +102,4 @@ export function parseConsent(
  * @return The value (still encoded), or null when absent.
  */
 export const readCookie = ( cookies: string, name: string ): string | null =>
-	cookies.match( new RegExp( `(?:^|;) *${ name }=([^;]*)` ) )?.[ 1 ] ?? null;
+	cookies.match( `(?:^|;) *${ name }=([^;]*)` )?.[ 1 ] ?? null;

@@ -31,20 +31,17 @@ export function writeConsentCookie( value: string, days: number ): void {
 export function deleteCookies( cookies: CategoryCookie[] ): void {
 	const present = document.cookie
 		.split( ';' )
-		.map( ( part ) => part.split( '=' )[ 0 ]?.trim() ?? '' );
+		.map( ( part ) => ( part.split( '=' )[ 0 ] as string ).trim() );
 	const host = location.hostname;
 	for ( const { cookieID, domain } of cookies ) {
 		const names = cookieID.endsWith( '*' )
-			? present.filter(
-					( name ) =>
-						name && name.startsWith( cookieID.slice( 0, -1 ) )
+			? present.filter( ( name ) =>
+					name.startsWith( cookieID.slice( 0, -1 ) )
 				)
 			: [ cookieID ];
 		const bare = domain.replace( /^\./, '' );
-		const domains = new Set( [ '', host, '.' + host ] );
-		if ( bare ) {
-			domains.add( bare ).add( '.' + bare );
-		}
+		// Repeats and the invalid `domain=.` (no listed domain) are harmless.
+		const domains = [ '', host, '.' + host, bare, '.' + bare ];
 		for ( const name of names ) {
 			for ( const at of domains ) {
 				document.cookie = `${ name }=;path=/;max-age=0${

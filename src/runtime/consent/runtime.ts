@@ -7,6 +7,7 @@
 /**
  * Internal dependencies
  */
+import { afterAction, wireBanner } from './banner';
 import { startBlocker } from './blocker';
 import { COOKIE_NAME, encodeConsent, parseConsent, readCookie } from './codec';
 import { readConsentConfig } from './config';
@@ -40,7 +41,7 @@ export function startConsent(
 ): ( () => void ) | null {
 	const config = readConsentConfig( document );
 	if ( ! config ) {
-		logError( 'configuration missing or unreadable' );
+		logError( 'configuration missing or invalid' );
 		return null;
 	}
 	const { activeLaw: law, categories } = config;
@@ -84,16 +85,15 @@ export function startConsent(
 				( { slug } ) => ! allowed( slug )
 			);
 			state = next;
-			writeConsentCookie(
-				encodeConsent( state, categories ),
-				config.expiryDays
-			);
+			const value = encodeConsent( state, categories );
+			writeConsentCookie( value, config.expiryDays );
 			for ( const { slug, cookies } of categories ) {
 				if ( ! state.categories[ slug ] ) {
 					deleteCookies( cookies );
 				}
 			}
 			Object.assign( api, snapshot() );
+			afterAction( value );
 			document.dispatchEvent(
 				new CustomEvent( CHANGE_EVENT, { detail: snapshot() } )
 			);
@@ -128,6 +128,7 @@ export function startConsent(
 		optOut: ( on: unknown ) => ( on === true ? reject() : accept() ),
 		getState: snapshot,
 	} );
-	window.tessera = { ...window.tessera, consent: api };
+	( window.tessera ??= {} ).consent = api;
+	wireBanner( api );
 	return blocker.stop;
 }

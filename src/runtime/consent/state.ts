@@ -103,17 +103,11 @@ export const rejectAll = (
 	categories: ConsentCategory[],
 	law: ConsentLaw
 ): ConsentState =>
-	law === 'gdpr'
-		? acted(
-				state,
-				'no',
-				choose( categories, () => false )
-			)
-		: acted(
-				state,
-				'reject',
-				choose( categories, ( c ) => c.defaultConsent.ccpa )
-			);
+	acted(
+		state,
+		law === 'gdpr' ? 'no' : 'reject',
+		choose( categories, ( c ) => law === 'ccpa' && c.defaultConsent.ccpa )
+	);
 
 /**
  * Save a custom choice. Slugs not given keep their current value; necessary
@@ -135,19 +129,15 @@ export function saveChoices(
 	const chosen = choose( categories, ( { slug } ) =>
 		typeof choices[ slug ] === 'boolean'
 			? ( choices[ slug ] as boolean )
-			: state.categories[ slug ] === true
+			: !! state.categories[ slug ]
 	);
 	const optional = categories.filter( ( c ) => ! c.isNecessary );
-	if ( law === 'gdpr' ) {
-		return acted(
-			state,
-			optional.some( ( c ) => chosen[ c.slug ] ) ? 'yes' : 'no',
-			chosen
-		);
-	}
 	return acted(
 		state,
-		optional.every( ( c ) => chosen[ c.slug ] ) ? 'yes' : 'reject',
+		law === 'gdpr'
+			? ( optional.some( ( c ) => chosen[ c.slug ] ) && 'yes' ) || 'no'
+			: ( optional.every( ( c ) => chosen[ c.slug ] ) && 'yes' ) ||
+					'reject',
 		chosen
 	);
 }

@@ -91,6 +91,10 @@ export interface ConsentApi extends PublicConsent {
 declare global {
 	interface Window {
 		/** Namespace of Tessera's front-end runtimes. */
-		tessera?: { consent?: ConsentApi };
+		tessera?: {
+			consent?: ConsentApi;
+			/** The preference centre chunk, once loaded (`runtime/consent-preferences`). */
+			consentPreferences?: { open: () => void; close: () => void };
+		};
 	}
 }

@@ -84,7 +84,7 @@ describe( 'consent runtime', () => {
 		expect( startConsent() ).toBeNull();
 		expect( console ).toHaveErroredWith(
 			'Tessera consent:',
-			'configuration missing or unreadable'
+			'configuration missing or invalid'
 		);
 		expect( window.tessera ).toBeUndefined();
 	} );
