@@ -53,3 +53,6 @@ add_action(
 );
 
 Plugin::instance()->boot();
+
+// Deactivation stops the consent log's daily pruning (activation needs nothing: tables install lazily).
+register_deactivation_hook( TESSERA_FILE, array( Consent\Log\Retention::class, 'unschedule' ) );

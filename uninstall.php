@@ -1,6 +1,7 @@
 <?php
 /**
- * Uninstall: removes Tessera's options (page speed, consent settings) and page-speed post meta (on every site of a network).
+ * Uninstall: removes Tessera's options (page speed, consent settings, consent log), the consent log table, its
+ * scheduled pruning and page-speed post meta (on every site of a network).
  *
  * @package Tessera
  */
@@ -15,9 +16,14 @@ if ( ! defined( 'WP_UNINSTALL_PLUGIN' ) ) {
  * Deletes the page-speed data of the current site.
  */
 $tessera_uninstall_site = static function (): void {
-	foreach ( array( 'tessera_speed_running', 'tessera_speed_last', 'tessera_speed_settings', 'tessera_consent_settings' ) as $tessera_option ) {
+	global $wpdb;
+	foreach ( array( 'tessera_speed_running', 'tessera_speed_last', 'tessera_speed_settings', 'tessera_consent_settings', 'tessera_consent_log_db_version', 'tessera_consent_log_retention' ) as $tessera_option ) {
 		delete_option( $tessera_option );
 	}
+	$wpdb->query( "DROP TABLE IF EXISTS {$wpdb->prefix}tessera_consent_log" ); // phpcs:ignore WordPress.DB -- a fixed table name, nothing to prepare.
+	wp_clear_scheduled_hook( 'tessera_consent_log_prune' );
+	// Rate-limit counters of the consent log endpoint.
+	$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_tessera\\_clog\\_rate\\_%' OR option_name LIKE '\\_transient\\_timeout\\_tessera\\_clog\\_rate\\_%'" ); // phpcs:ignore WordPress.DB -- fixed pattern.
 	foreach ( array( '_tessera_speed', '_tessera_speed_error', '_tessera_demo' ) as $tessera_meta_key ) {
 		delete_post_meta_by_key( $tessera_meta_key );
 	}

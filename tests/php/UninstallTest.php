@@ -37,6 +37,12 @@ final class UninstallTest extends TestCase {
 			)
 		);
 		update_option( 'tessera_consent_settings', array( 'law' => 'ccpa' ) );
+		// The consent log: its table with a row, its options and its daily pruning.
+		\Tessera\Consent\Log\LogTable::maybe_install();
+		$this->assertGreaterThan( 0, \Tessera\Consent\Log\LogTable::insert( str_repeat( 'a', 32 ), 'gdpr', 'yes', array( 'necessary' => true ), 'abcdefabcdef' ) );
+		update_option( \Tessera\Consent\Log\Retention::OPTION, 30 );
+		\Tessera\Consent\Log\Retention::schedule();
+		$this->assertNotFalse( wp_next_scheduled( \Tessera\Consent\Log\Retention::HOOK ) );
 		$this->assertTrue( $store->acquire_lock( $post->ID ) );
 		$store->release_lock();
 		add_option( SpeedStore::OPTION_LOCK, array( 'post_id' => $post->ID, 'started' => time() ), '', false );
@@ -46,7 +52,11 @@ final class UninstallTest extends TestCase {
 		}
 		include dirname( __DIR__, 2 ) . '/uninstall.php';
 
-		foreach ( array( SpeedStore::OPTION_LOCK, SpeedStore::OPTION_LAST, Settings::OPTION, 'tessera_consent_settings' ) as $option ) {
+		global $wpdb;
+		$table = \Tessera\Consent\Log\LogTable::table();
+		$this->assertNull( $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $table ) ), 'the consent log table is dropped' );
+		$this->assertFalse( wp_next_scheduled( \Tessera\Consent\Log\Retention::HOOK ), 'no pruning left scheduled' );
+		foreach ( array( SpeedStore::OPTION_LOCK, SpeedStore::OPTION_LAST, Settings::OPTION, 'tessera_consent_settings', \Tessera\Consent\Log\LogTable::OPTION_DB_VERSION, \Tessera\Consent\Log\Retention::OPTION ) as $option ) {
 			wp_cache_delete( $option, 'options' );
 			$this->assertFalse( get_option( $option, false ), "$option deleted" );
 		}

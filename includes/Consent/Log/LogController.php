@@ -1,0 +1,220 @@
+<?php
+/**
+ * REST `POST tessera/v1/consent/log`: the banner posts the consent cookie value after every action (proof of
+ * consent). Contract: docs/consent.md, "Consent log".
+ *
+ * @package Tessera
+ */
+
+declare(strict_types=1);
+
+namespace Tessera\Consent\Log;
+
+use WP_Error;
+use WP_REST_Controller;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+/**
+ * Public (no nonce: pages may be cached) and rate-limited per client: 20 records per 10 minutes, keyed by a
+ * salted hash of REMOTE_ADDR in a transient (the address itself is never stored). 201 `{ "logged": true }`;
+ * 400 `tessera_consent_log_invalid`; 429 `tessera_consent_log_rate_limited`.
+ */
+final class LogController extends WP_REST_Controller {
+
+	/**
+	 * Records allowed per client and window.
+	 */
+	public const RATE_LIMIT = 20;
+
+	/**
+	 * Length of the rate-limit window in seconds.
+	 */
+	public const RATE_WINDOW = 600;
+
+	/**
+	 * Prefix of the rate-limit transients.
+	 */
+	public const TRANSIENT_PREFIX = 'tessera_clog_rate_';
+
+	/**
+	 * Sets the route.
+	 */
+	public function __construct() {
+		$this->namespace = 'tessera/v1';
+		$this->rest_base = 'consent/log';
+	}
+
+	/**
+	 * Hooks the route registration.
+	 *
+	 * @return void
+	 */
+	public function register_hooks(): void {
+		add_action( 'rest_api_init', array( $this, 'register_routes' ) );
+	}
+
+	/**
+	 * Registers POST `/tessera/v1/consent/log`.
+	 *
+	 * @return void
+	 */
+	public function register_routes(): void {
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base,
+			array(
+				array(
+					'methods'             => WP_REST_Server::CREATABLE,
+					'callback'            => array( $this, 'create_item' ),
+					'permission_callback' => array( $this, 'create_item_permissions_check' ),
+					'args'                => $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE ),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+	}
+
+	/**
+	 * Anyone may post a record: visitors are not logged in and pages may be cached (no nonce). Abuse is bounded
+	 * by the rate limit and by the strict parsing of the value.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return true
+	 */
+	public function create_item_permissions_check( $request ) {
+		return true;
+	}
+
+	/**
+	 * The logged-in user the record belongs to (0 for a visitor). The banner sends it with sendBeacon, which
+	 * carries no REST nonce, so core's cookie check has logged the request out: the logged-in cookie is read
+	 * here instead. Safe for this one write: it only records the visitor's own choice, and the cookie does not
+	 * travel on cross-site POSTs (SameSite defaults to Lax).
+	 *
+	 * @return int
+	 */
+	private static function user_id(): int {
+		$user = get_current_user_id();
+		if ( 0 === $user ) {
+			$validated = wp_validate_auth_cookie( '', 'logged_in' );
+			$user      = false === $validated ? 0 : (int) $validated;
+		}
+		return $user;
+	}
+
+	/**
+	 * Checks the rate limit, parses the value and stores it.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function create_item( $request ) {
+		if ( ! self::take_rate_slot( self::client_key() ) ) {
+			return new WP_Error(
+				'tessera_consent_log_rate_limited',
+				__( 'Too many consent records. Please try again later.', 'tessera' ),
+				array( 'status' => 429 )
+			);
+		}
+		$value = $request->get_param( 'consent' );
+		$id    = is_string( $value ) && '' !== $value && strlen( $value ) <= 4096
+			? ConsentLog::record( $value, self::user_id() )
+			: null;
+		if ( null === $id ) {
+			return new WP_Error(
+				'tessera_consent_log_invalid',
+				__( 'The consent record is not valid.', 'tessera' ),
+				array( 'status' => 400 )
+			);
+		}
+		if ( $id <= 0 ) {
+			return new WP_Error(
+				'tessera_consent_log_failed',
+				__( 'The consent record could not be stored.', 'tessera' ),
+				array( 'status' => 500 )
+			);
+		}
+		$response = new WP_REST_Response( array( 'logged' => true ), 201 );
+		$response->header( 'Cache-Control', 'no-store' );
+		return $response;
+	}
+
+	/**
+	 * The client's rate-limit key: HMAC-SHA256 of REMOTE_ADDR with the nonce salt (forwarding headers are not
+	 * trusted: the client sets them).
+	 *
+	 * @return string 64 hex digits.
+	 */
+	public static function client_key(): string {
+		$address = isset( $_SERVER['REMOTE_ADDR'] ) ? sanitize_text_field( wp_unslash( (string) $_SERVER['REMOTE_ADDR'] ) ) : '';
+		return hash_hmac( 'sha256', $address, wp_salt( 'nonce' ) );
+	}
+
+	/**
+	 * Counts one request of a client in its fixed window.
+	 *
+	 * @param string $key Client key.
+	 * @return bool False when the client already used every slot of its window.
+	 */
+	public static function take_rate_slot( string $key ): bool {
+		$name  = self::TRANSIENT_PREFIX . substr( $key, 0, 40 );
+		$now   = time();
+		$state = get_transient( $name );
+		if ( ! is_array( $state ) || ! isset( $state['count'], $state['until'] ) || ! is_int( $state['count'] ) || ! is_int( $state['until'] ) || $state['until'] <= $now ) {
+			$state = array(
+				'count' => 0,
+				'until' => $now + self::RATE_WINDOW,
+			);
+		}
+		/**
+		 * Records one client may send per 10 minutes (default 20). Raise it for sites where many visitors share
+		 * one address (a large office behind one NAT); the test site raises it for its browser suite.
+		 *
+		 * @param int $limit Records per window.
+		 */
+		$limit = (int) apply_filters( 'tessera_consent_log_rate_limit', self::RATE_LIMIT );
+		if ( $state['count'] >= $limit ) {
+			return false;
+		}
+		++$state['count'];
+		set_transient( $name, $state, max( 1, $state['until'] - $now ) );
+		return true;
+	}
+
+	/**
+	 * The schema: the posted `consent` value (write-only) and the `logged` answer.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function get_item_schema() {
+		if ( $this->schema ) {
+			return $this->add_additional_fields_schema( $this->schema );
+		}
+		$this->schema = array(
+			'$schema'    => 'http://json-schema.org/draft-04/schema#',
+			'title'      => 'tessera-consent-log',
+			'type'       => 'object',
+			'properties' => array(
+				'consent' => array(
+					'description' => __( 'The consent cookie value, as the consent runtime wrote it.', 'tessera' ),
+					'type'        => 'string',
+					'context'     => array(),
+					// Checked by ConsentState::parse() in create_item(), so that every refusal has the same code.
+					'arg_options' => array(
+						'sanitize_callback' => null,
+						'validate_callback' => null,
+					),
+				),
+				'logged'  => array(
+					'description' => __( 'Whether the record was stored.', 'tessera' ),
+					'type'        => 'boolean',
+					'context'     => array( 'view' ),
+					'readonly'    => true,
+				),
+			),
+		);
+		return $this->add_additional_fields_schema( $this->schema );
+	}
+}
