@@ -82,6 +82,8 @@ final class Plugin {
 		( new SpeedAjax( $this->speed ) )->register_hooks();
 		( new ConsentSettingsController() )->register_hooks();
 		( new Consent\SettingsPage( $this->assets ) )->register_hooks();
+		( new Consent\Consent() )->register_hooks();
+		( new Blocks( $this->assets ) )->register_hooks();
 	}
 
 	/**
