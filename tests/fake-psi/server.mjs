@@ -394,6 +394,23 @@ async function runPagespeed( reqUrl, res ) {
 	send( res, 200, body );
 }
 
+/**
+ * Third-party scripts for the cookie consent demo and tests (`docs/consent.md`): each marks that it ran in
+ * `window.tesseraThirdParty` and sets the first-party cookie a real analytics tag would (`_ga`, `_ga_DEMO`).
+ *
+ * @type {Record<string, string>}
+ */
+const THIRD_PARTY = {
+	'/third-party/tracker.js':
+		"(window.tesseraThirdParty=window.tesseraThirdParty||[]).push('tracker');" +
+		"document.cookie='_ga=GA1.1.demo;path=/';document.cookie='_ga_DEMO=GS1.1.demo;path=/';",
+	'/third-party/late.js':
+		"(window.tesseraThirdParty=window.tesseraThirdParty||[]).push('late');",
+};
+
+/** Third-party script requests, oldest first: [{ path, receivedAt, referer }]. */
+let thirdParty = [];
+
 const server = http.createServer( ( req, res ) => {
 	let reqUrl;
 	try {
@@ -406,9 +423,29 @@ const server = http.createServer( ( req, res ) => {
 		send( res, 200, received );
 		return;
 	}
+	if ( req.method === 'GET' && reqUrl.pathname === '/__third-party' ) {
+		send( res, 200, thirdParty );
+		return;
+	}
+	if ( req.method === 'GET' && THIRD_PARTY[ reqUrl.pathname ] ) {
+		thirdParty.push( {
+			path: reqUrl.pathname,
+			receivedAt: Date.now(),
+			referer: req.headers.referer || null,
+		} );
+		const body = THIRD_PARTY[ reqUrl.pathname ];
+		res.writeHead( 200, {
+			'Content-Type': 'text/javascript; charset=UTF-8',
+			'Content-Length': Buffer.byteLength( body ),
+			'Cache-Control': 'no-store',
+		} );
+		res.end( body );
+		return;
+	}
 	if ( req.method === 'POST' && reqUrl.pathname === '/__reset' ) {
 		req.resume();
 		received = [];
+		thirdParty = [];
 		send( res, 200, { ok: true } );
 		return;
 	}

@@ -1,0 +1,265 @@
+/**
+ * Shared helpers for the cookie consent front-end specs (docs/consent.md, "Page output"): the consent
+ * settings over REST, the demo page, a visitor's browser context, the consent cookie and the fake
+ * third-party server.
+ */
+
+/**
+ * External dependencies
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import {
+	request as playwrightRequest,
+	type Browser,
+	type BrowserContext,
+	type Cookie,
+	type Page,
+} from '@playwright/test';
+
+/**
+ * WordPress dependencies
+ */
+import type { RequestUtils } from '@wordpress/e2e-test-utils-playwright';
+
+/**
+ * Internal dependencies
+ */
+import { expect, FAKE_PSI_URL, WP_BASE_URL } from '../speed/support';
+// The runtime's types, and with them its `window.tessera` declaration for page.evaluate().
+export type { ConsentApi } from '../../../src/runtime/consent/types';
+
+export const ROUTE = '/tessera/v1/consent/settings';
+export const DEMO_PATH = '/demo-consent/';
+export const DEMO_URL = `${ WP_BASE_URL }${ DEMO_PATH }`;
+export const VIDEO_ID = 'M7lc1UVf-VE';
+export const VIDEO_SRC = `https://www.youtube.com/embed/${ VIDEO_ID }`;
+export const SLUGS = [
+	'necessary',
+	'functional',
+	'analytics',
+	'performance',
+	'advertisement',
+] as const;
+
+/** The consent settings as REST answers them (only what the specs read). */
+export type ConsentSettings = Record< string, unknown > & {
+	activeLaw: 'gdpr' | 'ccpa';
+	providers: Array< { re: string; categories: string[] } >;
+	categories: Array< {
+		slug: string;
+		name: string;
+		defaultConsent: { gdpr: boolean; ccpa: boolean };
+	} >;
+};
+
+/**
+ * The stored settings.
+ *
+ * @param requestUtils Admin request utilities.
+ */
+export function getSettings(
+	requestUtils: RequestUtils
+): Promise< ConsentSettings > {
+	return requestUtils.rest< ConsentSettings >( { path: ROUTE } );
+}
+
+/**
+ * Saves settings (top-level keys replace the stored ones).
+ *
+ * @param requestUtils Admin request utilities.
+ * @param changes      Settings to change.
+ */
+export function saveSettings(
+	requestUtils: RequestUtils,
+	changes: Record< string, unknown >
+): Promise< ConsentSettings > {
+	return requestUtils.rest< ConsentSettings >( {
+		method: 'POST',
+		path: ROUTE,
+		data: changes,
+	} );
+}
+
+/**
+ * Makes sure the demo page exists (another spec may have deleted every page): runs the demo script,
+ * which is idempotent and also adds the provider of the fake third-party scripts.
+ */
+export function ensureDemo(): void {
+	execFileSync(
+		'bash',
+		[ path.join( __dirname, '../../../bin/site' ), 'demo', 'test' ],
+		{
+			env: {
+				...process.env,
+				FAKE_PSI_PORT: new URL( FAKE_PSI_URL ).port,
+			},
+			stdio: 'pipe',
+		}
+	);
+}
+
+/**
+ * A visitor: a fresh browser context without WordPress or consent cookies. YouTube is answered
+ * locally (there is no internet here), so that a restored embed loads something.
+ *
+ * @param browser The browser.
+ * @param options Extra context options (headers, viewport …).
+ */
+export async function visitor(
+	browser: Browser,
+	options: Parameters< Browser[ 'newContext' ] >[ 0 ] = {}
+): Promise< { context: BrowserContext; page: Page; errors: string[] } > {
+	const context = await browser.newContext( {
+		baseURL: WP_BASE_URL,
+		storageState: { cookies: [], origins: [] },
+		...options,
+	} );
+	await context.route(
+		/^https:\/\/(www\.youtube\.com|i\.ytimg\.com)\//,
+		( route ) =>
+			route.fulfill( {
+				status: 200,
+				contentType: route.request().url().includes( 'ytimg' )
+					? 'image/svg+xml'
+					: 'text/html',
+				body: route.request().url().includes( 'ytimg' )
+					? '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"/>'
+					: '<!doctype html><title>video</title>',
+			} )
+	);
+	const page = await context.newPage();
+	const errors: string[] = [];
+	page.on( 'pageerror', ( error ) => errors.push( error.message ) );
+	page.on( 'console', ( message ) => {
+		if ( message.type() === 'error' ) {
+			errors.push( message.text() );
+		}
+	} );
+	return { context, page, errors };
+}
+
+/**
+ * The `cookieyes-consent` cookie of a context, if any.
+ *
+ * @param context The browser context.
+ */
+export async function consentCookie(
+	context: BrowserContext
+): Promise< Cookie | undefined > {
+	return ( await context.cookies( WP_BASE_URL ) ).find(
+		( cookie ) => cookie.name === 'cookieyes-consent'
+	);
+}
+
+/**
+ * The cookie value the spec expects, with any 32-character id.
+ *
+ * @param consent consent value.
+ * @param action  action value ('' or yes).
+ * @param choices yes/no per slug, in order.
+ */
+export function cookiePattern(
+	consent: 'yes' | 'no' | 'reject',
+	action: 'yes' | '',
+	choices: Record< ( typeof SLUGS )[ number ], 'yes' | 'no' >
+): RegExp {
+	const pairs = SLUGS.map( ( slug ) => `${ slug }:${ choices[ slug ] }` );
+	return new RegExp(
+		`^consentid:[a-z0-9]{32},consent:${ consent },action:${ action },${ pairs.join(
+			','
+		) }$`
+	);
+}
+
+/** One request the fake third-party server received. */
+export interface ThirdPartyRequest {
+	path: string;
+	receivedAt: number;
+	referer: string | null;
+}
+
+/** Forgets what the fake servers received. */
+export async function resetThirdParty(): Promise< void > {
+	const ctx = await playwrightRequest.newContext();
+	try {
+		expect( ( await ctx.post( `${ FAKE_PSI_URL }/__reset` ) ).ok() ).toBe(
+			true
+		);
+	} finally {
+		await ctx.dispose();
+	}
+}
+
+/** The paths of the third-party scripts requested since the last reset. */
+export async function thirdPartyRequests(): Promise< string[] > {
+	const ctx = await playwrightRequest.newContext();
+	try {
+		const res = await ctx.get( `${ FAKE_PSI_URL }/__third-party` );
+		expect( res.ok() ).toBe( true );
+		return ( ( await res.json() ) as ThirdPartyRequest[] ).map(
+			( r ) => r.path
+		);
+	} finally {
+		await ctx.dispose();
+	}
+}
+
+/**
+ * What the third-party scripts recorded in the page (`window.tesseraThirdParty`).
+ *
+ * @param page The page.
+ */
+export function ranScripts( page: Page ): Promise< string[] > {
+	return page.evaluate(
+		() =>
+			( window as unknown as { tesseraThirdParty?: string[] } )
+				.tesseraThirdParty ?? []
+	);
+}
+
+/**
+ * Settings for a spec: the stored ones with the given changes.
+ *
+ * @param requestUtils Admin request utilities.
+ * @param changes      Changes (law, reload …).
+ */
+export async function useSettings(
+	requestUtils: RequestUtils,
+	changes: Record< string, unknown >
+): Promise< ConsentSettings > {
+	return saveSettings( requestUtils, changes );
+}
+
+/**
+ * Sets browser-side privacy signals before any page script runs (what the visitor's browser setting
+ * would give): `navigator.doNotTrack` and/or `navigator.globalPrivacyControl`.
+ *
+ * @param context     The browser context.
+ * @param signals     Which signals.
+ * @param signals.dnt
+ * @param signals.gpc
+ */
+export async function privacySignals(
+	context: BrowserContext,
+	{ dnt = false, gpc = false }: { dnt?: boolean; gpc?: boolean }
+): Promise< void > {
+	await context.addInitScript(
+		( [ withDnt, withGpc ] ) => {
+			if ( withDnt ) {
+				Object.defineProperty( Navigator.prototype, 'doNotTrack', {
+					get: () => '1',
+					configurable: true,
+				} );
+			}
+			if ( withGpc ) {
+				Object.defineProperty(
+					Navigator.prototype,
+					'globalPrivacyControl',
+					{ get: () => true, configurable: true }
+				);
+			}
+		},
+		[ dnt, gpc ]
+	);
+}
