@@ -13,7 +13,7 @@ import type { Page } from '@playwright/test';
 /**
  * Internal dependencies
  */
-import { test, expect } from '../speed/support';
+import { test, expect, WP_BASE_URL } from '../speed/support';
 import {
 	consentCookie,
 	cookiePattern,
@@ -300,4 +300,144 @@ test.describe( 'Cookie consent (CCPA) on the demo page', () => {
 		expect( errors ).toEqual( [] );
 		await context.close();
 	} );
+
+	test( 'with reload-on-accept, opting back in reloads the page and the server no longer blocks', async ( {
+		browser,
+		requestUtils,
+	} ) => {
+		await saveSettings( requestUtils, { reloadOnAccept: true } );
+		const { context, page, errors } = await visitor( browser );
+		await page.goto( DEMO_PATH );
+		await banner( page )
+			.getByRole( 'button', { name: DO_NOT_SELL } )
+			.click();
+		await chooseOptOut( page, true );
+		await page.goto( DEMO_PATH );
+		await page.waitForLoadState( 'load' );
+		expect( await ranScripts( page ) ).toEqual( [] );
+
+		const reloaded = page.waitForEvent( 'load' );
+		await revisit( page ).click();
+		await chooseOptOut( page, false );
+		await reloaded;
+		await expect( page.locator( '#demo-tracker' ) ).not.toHaveAttribute(
+			'type',
+			'text/plain'
+		);
+		await expect
+			.poll( () => ranScripts( page ) )
+			.toEqual( [ 'tracker', 'late' ] );
+		expect( errors ).toEqual( [] );
+		await context.close();
+	} );
+
+	test( 'under Do Not Track, opting back in is stored but nothing is restored on that page', async ( {
+		browser,
+	} ) => {
+		const { context, page, errors } = await visitor( browser );
+		await privacySignals( context, { dnt: true } );
+		await page.goto( DEMO_PATH );
+		await banner( page )
+			.getByRole( 'button', { name: DO_NOT_SELL } )
+			.click();
+		await chooseOptOut( page, true );
+		await page.goto( DEMO_PATH );
+		await page.waitForLoadState( 'load' );
+		await revisit( page ).click();
+		await chooseOptOut( page, false );
+		expect( ( await consentCookie( context ) )?.value ).toMatch(
+			cookiePattern( 'yes', 'yes', ALL_YES )
+		);
+		// A restore happens inside the click: nothing of it happened.
+		await expect( page.locator( '#demo-tracker' ) ).toHaveAttribute(
+			'type',
+			'text/plain'
+		);
+		await expect( page.locator( '#demo-video' ) ).not.toHaveAttribute(
+			'src',
+			/.+/
+		);
+		expect( await ranScripts( page ) ).toEqual( [] );
+		await page.goto( DEMO_PATH );
+		await expect
+			.poll( () => ranScripts( page ) )
+			.toEqual( [ 'tracker', 'late' ] );
+		expect( errors ).toEqual( [] );
+		await context.close();
+	} );
+
+	test( 'an opt-out is written to the consent log with the law', async ( {
+		browser,
+		page: adminPage,
+	} ) => {
+		const { context, page, errors } = await visitor( browser );
+		await page.goto( DEMO_PATH );
+		const logged = page.waitForRequest(
+			( request ) =>
+				request.url().includes( 'tessera/v1/consent/log' ) &&
+				request.method() === 'POST'
+		);
+		await banner( page )
+			.getByRole( 'button', { name: DO_NOT_SELL } )
+			.click();
+		await chooseOptOut( page, true );
+		await logged;
+		const id = /consentid:([a-z0-9]{32})/.exec(
+			( await consentCookie( context ) )?.value ?? ''
+		)?.[ 1 ] as string;
+		expect( id ).toMatch( /^[a-z0-9]{32}$/ );
+		await expect
+			.poll(
+				async () => {
+					await adminPage.goto(
+						`/wp-admin/options-general.php?page=tessera-consent-log&s=${ id }`
+					);
+					return adminPage
+						.getByRole( 'row' )
+						.filter( { hasText: id } )
+						.filter( { hasText: 'ccpa' } )
+						.filter( { hasText: 'reject' } )
+						.count();
+				},
+				{ timeout: 10_000 }
+			)
+			.toBe( 1 );
+		expect( errors ).toEqual( [] );
+		await context.close();
+	} );
+
+	for ( const [ label, value ] of [
+		[ 'garbage', 'consent:reject' ],
+		[
+			'tampered id',
+			'consentid:short,consent:reject,action:yes,necessary:yes,functional:yes,analytics:no,performance:no,advertisement:no',
+		],
+		[
+			'bad consent value',
+			'consentid:abcdefghijabcdefghijabcdefghij12,consent:maybe,action:yes,necessary:yes,functional:yes,analytics:no,performance:no,advertisement:no',
+		],
+	] as const ) {
+		test( `a malformed cookie (${ label }) counts as a first visit: notice shown, nothing blocked, no script error`, async ( {
+			browser,
+		} ) => {
+			const { context, page, errors } = await visitor( browser );
+			await context.addCookies( [
+				{ name: 'cookieyes-consent', value, url: WP_BASE_URL },
+			] );
+			const response = await page.goto( DEMO_PATH );
+			const html = ( await response?.text() ) ?? '';
+			expect( html ).toContain( 'id="tessera-consent-banner"' );
+			expect( html ).not.toContain( 'data-tessera-category="' );
+			await expect
+				.poll( () => ranScripts( page ) )
+				.toEqual( [ 'tracker', 'late' ] );
+			expect(
+				await page.evaluate(
+					() => window.tessera?.consent?.isUserActionCompleted
+				)
+			).toBe( false );
+			expect( errors ).toEqual( [] );
+			await context.close();
+		} );
+	}
 } );
