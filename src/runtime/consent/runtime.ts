@@ -113,17 +113,9 @@ export function startConsent(
 	Object.assign( api, snapshot(), {
 		acceptAll: accept,
 		rejectAll: reject,
+		// Object(): anything that is not an object (undefined, a string) saves no choice.
 		save: ( choices: unknown ) =>
-			apply(
-				saveChoices(
-					state,
-					categories,
-					law,
-					choices && typeof choices === 'object'
-						? ( choices as Record< string, unknown > )
-						: {}
-				)
-			),
+			apply( saveChoices( state, categories, law, Object( choices ) ) ),
 		close: () => apply( closeBanner( state ) ),
 		optOut: ( on: unknown ) => ( on === true ? reject() : accept() ),
 		getState: snapshot,

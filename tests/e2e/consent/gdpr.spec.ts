@@ -633,4 +633,87 @@ test.describe( 'Cookie consent (GDPR) on the demo page', () => {
 		).toEqual( [] );
 		await context.close();
 	} );
+
+	for ( const [ bannerType, bannerPosition ] of [
+		[ 'classic', 'top' ],
+		[ 'classic', 'bottom' ],
+		[ 'popup', 'center' ],
+		[ 'box', 'top-right' ],
+	] as const ) {
+		test( `banner type ${ bannerType } at ${ bannerPosition }: shown at load, no layout shift of its own`, async ( {
+			browser,
+			requestUtils,
+		} ) => {
+			await saveSettings( requestUtils, {
+				bannerType,
+				bannerPosition,
+				preferenceCenterType: 'sidebar',
+			} );
+			const { context, page, errors } = await visitor( browser );
+			// Layout shift scores of the shifts that moved the banner or something inside it.
+			await page.addInitScript( () => {
+				const w = window as unknown as { bannerShifts: number };
+				w.bannerShifts = 0;
+				new PerformanceObserver( ( list ) => {
+					for ( const entry of list.getEntries() as unknown as Array< {
+						value: number;
+						sources?: Array< { node?: Node | null } >;
+					} > ) {
+						const moved = ( entry.sources ?? [] ).some(
+							( source ) =>
+								( source.node instanceof Element
+									? source.node
+									: source.node?.parentElement
+								)?.closest( '#tessera-consent-banner' )
+						);
+						w.bannerShifts += moved ? entry.value : 0;
+					}
+				} ).observe( { type: 'layout-shift', buffered: true } );
+			} );
+			await page.goto( DEMO_PATH );
+			await page.waitForLoadState( 'load' );
+			const region = banner( page );
+			await expect( region ).toHaveClass(
+				new RegExp(
+					`tessera-consent--${ bannerType }\\b.*tessera-consent--${ bannerPosition }\\b`
+				)
+			);
+			await expect( region ).toBeVisible();
+			// Pushdown: the classic banner at the top is part of the page's first layout (in the flow).
+			const position = await region.evaluate(
+				( el ) => getComputedStyle( el ).position
+			);
+			expect( position === 'fixed' ).toBe(
+				! ( bannerType === 'classic' && bannerPosition === 'top' )
+			);
+			// In place from the first frame: it does not move (the page's own shifts are the benchmark's,
+			// measured against the page without the plugin).
+			const box = await region.boundingBox();
+			await page.waitForTimeout( 300 ); // eslint-disable-line playwright/no-wait-for-timeout -- a second layout
+			expect( await region.boundingBox() ).toEqual( box );
+			// 0.00 to two decimals (a web font swapping in can nudge the banner's text sideways, < 0.001).
+			expect(
+				await page.evaluate(
+					() =>
+						( window as unknown as { bannerShifts: number } )
+							.bannerShifts
+				)
+			).toBeLessThan( 0.005 );
+
+			// The sidebar preference centre: a modal dialog at the side, full height.
+			await region.getByRole( 'button', { name: 'Customize' } ).click();
+			const prefs = dialog( page );
+			await expect( prefs ).toBeVisible();
+			await expect( prefs ).toHaveClass(
+				/tessera-consent-prefs--sidebar/
+			);
+			const side = await prefs.boundingBox();
+			expect( side?.x ).toBeLessThanOrEqual( 1 );
+			expect( side?.height ).toBeGreaterThanOrEqual(
+				( page.viewportSize()?.height ?? 0 ) - 1
+			);
+			expect( errors ).toEqual( [] );
+			await context.close();
+		} );
+	}
 } );
