@@ -1,7 +1,7 @@
 <?php
 /**
- * Uninstall: removes Tessera's options (page speed, consent settings, consent log), the consent log table, its
- * scheduled pruning and page-speed post meta (on every site of a network).
+ * Uninstall: removes Tessera's options (page speed, consent settings, consent log, statistics), the consent log
+ * and statistics tables, the log's scheduled pruning and page-speed post meta (on every site of a network).
  *
  * @package Tessera
  */
@@ -24,6 +24,13 @@ $tessera_uninstall_site = static function (): void {
 	wp_clear_scheduled_hook( 'tessera_consent_log_prune' );
 	// Rate-limit counters of the consent log endpoint.
 	$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_tessera\\_clog\\_rate\\_%' OR option_name LIKE '\\_transient\\_timeout\\_tessera\\_clog\\_rate\\_%'" ); // phpcs:ignore WordPress.DB -- fixed pattern.
+	// Visitor statistics: the aggregate tables and their options.
+	foreach ( array( 'visitors', 'pages', 'referrers', 'devices', 'events', 'online', 'rate' ) as $tessera_table ) {
+		$wpdb->query( "DROP TABLE IF EXISTS {$wpdb->prefix}tessera_stats_{$tessera_table}" ); // phpcs:ignore WordPress.DB -- fixed table names.
+	}
+	foreach ( array( 'tessera_stats_db_version', 'tessera_stats_salt', 'tessera_stats_rate_limit', 'tessera_stats_secret' ) as $tessera_option ) {
+		delete_option( $tessera_option );
+	}
 	foreach ( array( '_tessera_speed', '_tessera_speed_error', '_tessera_demo' ) as $tessera_meta_key ) {
 		delete_post_meta_by_key( $tessera_meta_key );
 	}

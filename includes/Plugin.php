@@ -84,6 +84,7 @@ final class Plugin {
 		( new Consent\SettingsPage( $this->assets ) )->register_hooks();
 		( new Consent\Consent() )->register_hooks();
 		( new Blocks( $this->assets ) )->register_hooks();
+		( new Stats\Stats() )->register_hooks();
 	}
 
 	/**

@@ -43,6 +43,9 @@ final class UninstallTest extends TestCase {
 		update_option( \Tessera\Consent\Log\Retention::OPTION, 30 );
 		\Tessera\Consent\Log\Retention::schedule();
 		$this->assertNotFalse( wp_next_scheduled( \Tessera\Consent\Log\Retention::HOOK ) );
+		// Statistics: the aggregate tables.
+		\Tessera\Stats\Schema::maybe_install();
+		$this->assertTrue( \Tessera\Stats\Schema::exists( 'pages' ) );
 		$this->assertTrue( $store->acquire_lock( $post->ID ) );
 		$store->release_lock();
 		add_option( SpeedStore::OPTION_LOCK, array( 'post_id' => $post->ID, 'started' => time() ), '', false );
@@ -56,7 +59,10 @@ final class UninstallTest extends TestCase {
 		$table = \Tessera\Consent\Log\LogTable::table();
 		$this->assertNull( $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $table ) ), 'the consent log table is dropped' );
 		$this->assertFalse( wp_next_scheduled( \Tessera\Consent\Log\Retention::HOOK ), 'no pruning left scheduled' );
-		foreach ( array( SpeedStore::OPTION_LOCK, SpeedStore::OPTION_LAST, Settings::OPTION, 'tessera_consent_settings', \Tessera\Consent\Log\LogTable::OPTION_DB_VERSION, \Tessera\Consent\Log\Retention::OPTION ) as $option ) {
+		foreach ( array_keys( \Tessera\Stats\Schema::TABLES ) as $name ) {
+			$this->assertFalse( \Tessera\Stats\Schema::exists( (string) $name ), "stats table $name dropped" );
+		}
+		foreach ( array( SpeedStore::OPTION_LOCK, SpeedStore::OPTION_LAST, Settings::OPTION, 'tessera_consent_settings', \Tessera\Consent\Log\LogTable::OPTION_DB_VERSION, \Tessera\Consent\Log\Retention::OPTION, \Tessera\Stats\Schema::OPTION_DB_VERSION ) as $option ) {
 			wp_cache_delete( $option, 'options' );
 			$this->assertFalse( get_option( $option, false ), "$option deleted" );
 		}
