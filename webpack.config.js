@@ -44,6 +44,7 @@ const SCRIPT_ENTRIES = {
 	'runtime/consent-banner': './src/runtime/consent/banner.scss',
 	// Preference centre + CCPA opt-out, loaded on intent by the runtime.
 	'runtime/consent-preferences': './src/runtime/consent/preferences/index.ts',
+	// Site-wide visitor tracker (dependency-free, budget 1 KB): not built until it fits (docs/stats.md).
 	// 'runtime/tracker': './src/runtime/tracker/index.ts',
 };
 

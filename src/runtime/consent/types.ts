@@ -95,6 +95,8 @@ declare global {
 			consent?: ConsentApi;
 			/** The preference centre chunk, once loaded (`runtime/consent-preferences`). */
 			consentPreferences?: { open: () => void; close: () => void };
+			/** Custom statistics events (`runtime/tracker`, docs/stats.md). */
+			track?: ( name: string, data?: object ) => void;
 		};
 	}
 }
