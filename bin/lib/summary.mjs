@@ -34,11 +34,14 @@ function jestCounts() {
 		: null;
 }
 
-/** @return {{passed:number, failed:number, skipped:number}|null} the counts, or null without a report */
-function phpunitCounts() {
+/**
+ * @param {string} file JUnit report in the artifacts folder.
+ * @return {{passed:number, failed:number, skipped:number}|null} the counts, or null without a report
+ */
+function phpunitCounts( file = 'phpunit.xml' ) {
 	let xml;
 	try {
-		xml = fs.readFileSync( path.join( art, 'phpunit.xml' ), 'utf8' );
+		xml = fs.readFileSync( path.join( art, file ), 'utf8' );
 	} catch {
 		return null;
 	}
@@ -72,7 +75,8 @@ function e2eCounts() {
 
 const runners = {
 	'unit (jest)': jestCounts,
-	'php (phpunit)': phpunitCounts,
+	'php (phpunit)': () => phpunitCounts(),
+	'php on mariadb (storage)': () => phpunitCounts( 'phpunit-mariadb.xml' ),
 	'e2e (playwright)': e2eCounts,
 };
 let passed = 0;
