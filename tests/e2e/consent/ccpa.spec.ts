@@ -16,9 +16,12 @@ import type { Page } from '@playwright/test';
 import { test, expect, WP_BASE_URL } from '../speed/support';
 import {
 	consentCookie,
+	consentModeCalls,
 	cookiePattern,
 	DEMO_PATH,
 	ensureDemo,
+	expectBlocked,
+	expectRestored,
 	getSettings,
 	privacySignals,
 	ranScripts,
@@ -148,16 +151,7 @@ test.describe( 'Cookie consent (CCPA) on the demo page', () => {
 		await resetThirdParty();
 		await page.goto( DEMO_PATH );
 		await page.waitForLoadState( 'load' );
-		await expect( page.locator( '#demo-tracker' ) ).toHaveAttribute(
-			'type',
-			'text/plain'
-		);
-		await expect( page.locator( '#demo-video' ) ).not.toHaveAttribute(
-			'src',
-			/.+/
-		);
-		expect( await ranScripts( page ) ).toEqual( [] );
-		expect( await thirdPartyRequests() ).toEqual( [] );
+		await expectBlocked( page );
 
 		// The revisit button shows the switch on; turning it off allows everything again, at once.
 		await revisit( page ).click();
@@ -234,15 +228,7 @@ test.describe( 'Cookie consent (CCPA) on the demo page', () => {
 	} ) => {
 		const { context, page, errors } = await visitor( browser );
 		await page.goto( DEMO_PATH );
-		const consentCalls = () =>
-			page.evaluate( () =>
-				(
-					( window as unknown as { dataLayer: IArguments[] } )
-						.dataLayer ?? []
-				)
-					.map( ( entry ) => Array.from( entry ) )
-					.filter( ( entry ) => entry[ 0 ] === 'consent' )
-			);
+		const consentCalls = () => consentModeCalls( page );
 		const first = await consentCalls();
 		expect( first[ 0 ]?.[ 1 ] ).toBe( 'default' );
 		expect( first[ 1 ]?.[ 1 ] ).toBe( 'update' );
@@ -320,13 +306,7 @@ test.describe( 'Cookie consent (CCPA) on the demo page', () => {
 		await revisit( page ).click();
 		await chooseOptOut( page, false );
 		await reloaded;
-		await expect( page.locator( '#demo-tracker' ) ).not.toHaveAttribute(
-			'type',
-			'text/plain'
-		);
-		await expect
-			.poll( () => ranScripts( page ) )
-			.toEqual( [ 'tracker', 'late' ] );
+		await expectRestored( page );
 		expect( errors ).toEqual( [] );
 		await context.close();
 	} );

@@ -17,15 +17,17 @@ import type { Page } from '@playwright/test';
 import { test, expect, WP_BASE_URL } from '../speed/support';
 import {
 	consentCookie,
+	consentModeCalls,
 	cookiePattern,
 	DEMO_PATH,
 	ensureDemo,
+	expectBlocked,
+	expectRestored,
 	getSettings,
 	privacySignals,
 	ranScripts,
 	resetThirdParty,
 	saveSettings,
-	thirdPartyRequests,
 	VIDEO_ID,
 	VIDEO_SRC,
 	visitor,
@@ -52,25 +54,6 @@ const revisit = ( page: Page ) => page.locator( '#tessera-consent-revisit' );
 const dialog = ( page: Page ) =>
 	page.getByRole( 'dialog', { name: 'Customize consent preferences' } );
 const video = ( page: Page ) => page.locator( '#demo-video' );
-
-/**
- * Everything the demo holds back is still held back.
- *
- * @param page The demo page.
- */
-async function expectBlocked( page: Page ): Promise< void > {
-	await expect( page.locator( '#demo-tracker' ) ).toHaveAttribute(
-		'type',
-		'text/plain'
-	);
-	await expect( video( page ) ).not.toHaveAttribute( 'src', /.+/ );
-	await expect( video( page ) ).toHaveAttribute(
-		'data-tessera-src',
-		VIDEO_SRC
-	);
-	expect( await ranScripts( page ) ).toEqual( [] );
-	expect( await thirdPartyRequests(), 'nothing fetched' ).toEqual( [] );
-}
 
 test.describe( 'Cookie consent (GDPR) on the demo page', () => {
 	let original: ConsentSettings;
@@ -327,13 +310,7 @@ test.describe( 'Cookie consent (GDPR) on the demo page', () => {
 		await page.getByRole( 'button', { name: 'Accept all' } ).click();
 		await reloaded;
 		await expect( banner( page ) ).toHaveCount( 0 );
-		await expect( page.locator( '#demo-tracker' ) ).not.toHaveAttribute(
-			'type',
-			'text/plain'
-		);
-		await expect
-			.poll( () => ranScripts( page ) )
-			.toEqual( [ 'tracker', 'late' ] );
+		await expectRestored( page );
 		expect( errors ).toEqual( [] );
 		await context.close();
 	} );
@@ -371,15 +348,7 @@ test.describe( 'Cookie consent (GDPR) on the demo page', () => {
 			() => document.querySelector( 'script' )?.id
 		);
 		expect( firstScript ).toBe( 'tessera-consent-mode-js' );
-		const consentCalls = () =>
-			page.evaluate( () =>
-				(
-					( window as unknown as { dataLayer: IArguments[] } )
-						.dataLayer ?? []
-				)
-					.map( ( entry ) => Array.from( entry ) )
-					.filter( ( entry ) => entry[ 0 ] === 'consent' )
-			);
+		const consentCalls = () => consentModeCalls( page );
 		const calls = await consentCalls();
 		expect( calls[ 0 ] ).toEqual( [
 			'consent',

@@ -263,3 +263,57 @@ export async function privacySignals(
 		[ dnt, gpc ]
 	);
 }
+
+/**
+ * Everything the demo holds back is still held back: the printed script, the video (its address kept
+ * aside), nothing ran, nothing fetched since the last reset.
+ *
+ * @param page The demo page.
+ */
+export async function expectBlocked( page: Page ): Promise< void > {
+	await expect( page.locator( '#demo-tracker' ) ).toHaveAttribute(
+		'type',
+		'text/plain'
+	);
+	await expect( page.locator( '#demo-video' ) ).not.toHaveAttribute(
+		'src',
+		/.+/
+	);
+	await expect( page.locator( '#demo-video' ) ).toHaveAttribute(
+		'data-tessera-src',
+		VIDEO_SRC
+	);
+	expect( await ranScripts( page ) ).toEqual( [] );
+	expect( await thirdPartyRequests(), 'nothing fetched' ).toEqual( [] );
+}
+
+/**
+ * The server printed the demo's script as it is, and both third-party scripts ran, in order.
+ *
+ * @param page The demo page.
+ */
+export async function expectRestored( page: Page ): Promise< void > {
+	await expect( page.locator( '#demo-tracker' ) ).not.toHaveAttribute(
+		'type',
+		'text/plain'
+	);
+	await expect
+		.poll( () => ranScripts( page ) )
+		.toEqual( [ 'tracker', 'late' ] );
+}
+
+/**
+ * The Google Consent Mode calls in the page's data layer, oldest first.
+ *
+ * @param page The page.
+ */
+export function consentModeCalls( page: Page ): Promise< unknown[][] > {
+	return page.evaluate( () =>
+		(
+			( window as unknown as { dataLayer?: IArguments[] } ).dataLayer ??
+			[]
+		)
+			.map( ( entry ) => Array.from( entry ) )
+			.filter( ( entry ) => entry[ 0 ] === 'consent' )
+	);
+}
