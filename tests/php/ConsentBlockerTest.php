@@ -443,33 +443,7 @@ final class ConsentBlockerTest extends ConsentTestCase {
 			. 'process.stdout.write( JSON.stringify( input.urls.map( ( u ) => {'
 			. ' try { const p = new URL( u, input.base ); return [ p.href, p.host + p.pathname ]; } catch { return null; }'
 			. ' } ) ) );';
-		$process = @proc_open( // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- a missing Node skips the test.
-			array( 'node', '-e', $script ),
-			array(
-				0 => array( 'pipe', 'r' ),
-				1 => array( 'pipe', 'w' ),
-				2 => array( 'pipe', 'w' ),
-			),
-			$pipes,
-			null,
-			array( 'PATH' => (string) getenv( 'PATH' ) )
-		);
-		if ( ! is_resource( $process ) ) {
-			self::markTestSkipped( 'Node is not available.' );
-		}
-		fwrite( $pipes[0], (string) wp_json_encode( array( 'urls' => $urls, 'base' => $base ) ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fwrite -- a pipe.
-		fclose( $pipes[0] ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose -- a pipe.
-		$out = (string) stream_get_contents( $pipes[1] );
-		$err = (string) stream_get_contents( $pipes[2] );
-		fclose( $pipes[1] ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose -- a pipe.
-		fclose( $pipes[2] ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose -- a pipe.
-		$status = proc_close( $process );
-		if ( 127 === $status ) {
-			self::markTestSkipped( 'Node is not available.' );
-		}
-		self::assertSame( 0, $status, 'node failed: ' . $err );
-		$result = json_decode( $out, true );
-		self::assertIsArray( $result, 'node answered JSON: ' . $out . $err );
+		$result  = self::run_node( $script, (string) wp_json_encode( array( 'urls' => $urls, 'base' => $base ) ) );
 		self::assertCount( count( $urls ), $result );
 		return $result;
 	}

@@ -55,18 +55,7 @@ final class ConsentIntegrationsTest extends ConsentTestCase {
 			. 'eval( ' . wp_json_encode( $script ) . ' );'
 			. 'for ( const e of ' . wp_json_encode( $events ) . ' ) { document.cookie = e.cookie; for ( const f of listeners[ "tessera-consent-change" ] || [] ) f( { detail: { categories: e.categories } } ); }'
 			. 'process.stdout.write( JSON.stringify( { dataLayer: ( window.dataLayer || [] ).map( ( a ) => Array.from( a ) ), wpConsent, consentType: window.wp_consent_type ?? null } ) );';
-		$process = @proc_open( array( 'node', '-e', $harness ), array( 1 => array( 'pipe', 'w' ), 2 => array( 'pipe', 'w' ) ), $pipes ); // phpcs:ignore WordPress.PHP.NoSilencedErrors
-		if ( ! is_resource( $process ) ) {
-			self::markTestSkipped( 'Node is not available.' );
-		}
-		$out = (string) stream_get_contents( $pipes[1] );
-		$err = (string) stream_get_contents( $pipes[2] );
-		fclose( $pipes[1] ); // phpcs:ignore WordPress.WP.AlternativeFunctions
-		fclose( $pipes[2] ); // phpcs:ignore WordPress.WP.AlternativeFunctions
-		self::assertSame( 0, proc_close( $process ), $err );
-		$result = json_decode( $out, true );
-		self::assertIsArray( $result, $out . $err );
-		return $result;
+		return self::run_node( $harness );
 	}
 
 	/**

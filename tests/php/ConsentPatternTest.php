@@ -275,36 +275,6 @@ const out = {
 };
 process.stdout.write( JSON.stringify( out ) );
 JS;
-		$process = @proc_open(
-			array( 'node', '-e', $script ),
-			array(
-				0 => array( 'pipe', 'r' ),
-				1 => array( 'pipe', 'w' ),
-				2 => array( 'pipe', 'w' ),
-			),
-			$pipes,
-			$root,
-			array(
-				'TESSERA_ROOT' => $root,
-				'PATH'         => (string) getenv( 'PATH' ),
-			)
-		);
-		if ( ! is_resource( $process ) ) {
-			self::markTestSkipped( 'Node is not available.' );
-		}
-		fwrite( $pipes[0], (string) wp_json_encode( $input ) );
-		fclose( $pipes[0] );
-		$out = (string) stream_get_contents( $pipes[1] );
-		$err = (string) stream_get_contents( $pipes[2] );
-		fclose( $pipes[1] );
-		fclose( $pipes[2] );
-		$status = proc_close( $process );
-		if ( 127 === $status ) {
-			self::markTestSkipped( 'Node is not available.' );
-		}
-		self::assertSame( 0, $status, 'node failed: ' . $err );
-		$result = json_decode( $out, true );
-		self::assertIsArray( $result, 'node answered JSON: ' . $out . $err );
-		return $result;
+		return self::run_node( $script, (string) wp_json_encode( $input ) );
 	}
 }

@@ -341,4 +341,48 @@ abstract class TestCase extends PHPUnitTestCase {
 		}
 		return (string) file_get_contents( $file, false, null, $offset );
 	}
+
+	/**
+	 * Runs a Node script in the plugin's folder (`TESSERA_ROOT` in its environment) with `$stdin` on its standard
+	 * input, and decodes the JSON it writes. Skips the test when Node is not available; fails it when Node exits
+	 * with an error or answers something else than JSON.
+	 *
+	 * @param string $script JavaScript for `node -e`.
+	 * @param string $stdin  Standard input.
+	 * @return array<mixed> The decoded answer.
+	 */
+	protected static function run_node( string $script, string $stdin = '' ): array {
+		$root    = dirname( __DIR__, 2 );
+		$process = @proc_open( // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- a missing Node skips the test.
+			array( 'node', '-e', $script ),
+			array(
+				0 => array( 'pipe', 'r' ),
+				1 => array( 'pipe', 'w' ),
+				2 => array( 'pipe', 'w' ),
+			),
+			$pipes,
+			$root,
+			array(
+				'TESSERA_ROOT' => $root,
+				'PATH'         => (string) getenv( 'PATH' ),
+			)
+		);
+		if ( ! is_resource( $process ) ) {
+			self::markTestSkipped( 'Node is not available.' );
+		}
+		fwrite( $pipes[0], $stdin ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fwrite -- a pipe.
+		fclose( $pipes[0] ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose -- a pipe.
+		$out = (string) stream_get_contents( $pipes[1] );
+		$err = (string) stream_get_contents( $pipes[2] );
+		fclose( $pipes[1] ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose -- a pipe.
+		fclose( $pipes[2] ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose -- a pipe.
+		$status = proc_close( $process );
+		if ( 127 === $status ) {
+			self::markTestSkipped( 'Node is not available.' );
+		}
+		self::assertSame( 0, $status, 'node failed: ' . $err );
+		$result = json_decode( $out, true );
+		self::assertIsArray( $result, 'node answered JSON: ' . $out . $err );
+		return $result;
+	}
 }
