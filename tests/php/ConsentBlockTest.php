@@ -11,7 +11,6 @@ declare(strict_types=1);
 
 namespace Tessera\Tests;
 
-use DOMDocument;
 use DOMElement;
 use DOMXPath;
 use Tessera\Assets;
@@ -151,38 +150,6 @@ final class ConsentBlockTest extends ConsentTestCase {
 		ob_start();
 		$callback();
 		return (string) ob_get_clean();
-	}
-
-	/**
-	 * An XPath over an HTML fragment.
-	 *
-	 * @param string $html Fragment.
-	 * @return DOMXPath
-	 */
-	private function xpath( string $html ): DOMXPath {
-		$document = new DOMDocument();
-		$previous = libxml_use_internal_errors( true );
-		$document->loadHTML( '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>' . $html . '</body></html>' );
-		libxml_clear_errors();
-		libxml_use_internal_errors( $previous );
-		return new DOMXPath( $document );
-	}
-
-	/**
-	 * The single element an XPath query finds.
-	 *
-	 * @param DOMXPath        $xpath   XPath.
-	 * @param string          $query   Query.
-	 * @param DOMElement|null $context Context node of a relative query.
-	 * @return DOMElement
-	 */
-	private function one( DOMXPath $xpath, string $query, ?DOMElement $context = null ): DOMElement {
-		$nodes = $xpath->query( $query, $context );
-		$this->assertNotFalse( $nodes );
-		$this->assertSame( 1, $nodes->length, $query );
-		$node = $nodes->item( 0 );
-		$this->assertInstanceOf( DOMElement::class, $node );
-		return $node;
 	}
 
 	/**

@@ -9,8 +9,6 @@ declare(strict_types=1);
 
 namespace Tessera\Tests;
 
-use DOMDocument;
-use DOMElement;
 use DOMXPath;
 use Tessera\Speed\AdminBar;
 use Tessera\Speed\ListColumn;
@@ -44,36 +42,6 @@ final class MarkupTest extends TestCase {
 			$this->saved_query       = null;
 		}
 		parent::tearDown();
-	}
-
-	/**
-	 * Parses an HTML fragment.
-	 *
-	 * @param string $html Fragment.
-	 * @return DOMXPath
-	 */
-	private static function dom( string $html ): DOMXPath {
-		$document = new DOMDocument();
-		$previous = libxml_use_internal_errors( true );
-		$document->loadHTML( '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>' . $html . '</body></html>' );
-		libxml_clear_errors();
-		libxml_use_internal_errors( $previous );
-		return new DOMXPath( $document );
-	}
-
-	/**
-	 * The one element matching an XPath.
-	 *
-	 * @param DOMXPath $xpath Document.
-	 * @param string   $query XPath.
-	 * @return DOMElement
-	 */
-	private function one( DOMXPath $xpath, string $query ): DOMElement {
-		$nodes = $xpath->query( $query );
-		$this->assertSame( 1, $nodes ? $nodes->length : 0, "exactly one $query" );
-		$node = $nodes->item( 0 );
-		$this->assertInstanceOf( DOMElement::class, $node );
-		return $node;
 	}
 
 	/**
@@ -141,7 +109,7 @@ final class MarkupTest extends TestCase {
 	 */
 
 	public function test_circle_markup(): void {
-		$xpath  = self::dom( ScoreCircle::render( 'desktop', 92, 1.23, 12 ) );
+		$xpath  = self::xpath( ScoreCircle::render( 'desktop', 92, 1.23, 12 ) );
 		$circle = $this->one( $xpath, '//div[' . self::has_class( 'tessera-speed-circle' ) . ']' );
 
 		$this->assertSame( 'tessera-speed-circle tessera-speed-circle--green', $circle->getAttribute( 'class' ) );
@@ -172,7 +140,7 @@ final class MarkupTest extends TestCase {
 	}
 
 	public function test_circle_size_and_mobile_label(): void {
-		$circle = $this->one( self::dom( ScoreCircle::render( 'mobile', 45, 7.86, 3, 36, 4 ) ), '//div' );
+		$circle = $this->one( self::xpath( ScoreCircle::render( 'mobile', 45, 7.86, 3, 36, 4 ) ), '//div' );
 		$this->assertSame( '36', $circle->getAttribute( 'data-size' ) );
 		$this->assertSame( '4', $circle->getAttribute( 'data-thickness' ) );
 		$this->assertSame( '7.9', $circle->getAttribute( 'data-tti' ) );
@@ -202,13 +170,13 @@ final class MarkupTest extends TestCase {
 	 */
 	public function test_circle_colour_thresholds( int $score, string $colour ): void {
 		$this->assertSame( $colour, ScoreCircle::colour( $score ) );
-		$circle = $this->one( self::dom( ScoreCircle::render( 'desktop', $score, 1.0, 1 ) ), '//div' );
+		$circle = $this->one( self::xpath( ScoreCircle::render( 'desktop', $score, 1.0, 1 ) ), '//div' );
 		$this->assertSame( 'tessera-speed-circle tessera-speed-circle--' . $colour, $circle->getAttribute( 'class' ) );
 	}
 
 	public function test_circle_clamps_out_of_range_scores(): void {
-		$this->assertSame( '100', $this->one( self::dom( ScoreCircle::render( 'desktop', 250, 1.0, 1 ) ), '//div' )->getAttribute( 'data-score' ) );
-		$this->assertSame( '0', $this->one( self::dom( ScoreCircle::render( 'desktop', -3, 1.0, 1 ) ), '//div' )->getAttribute( 'data-score' ) );
+		$this->assertSame( '100', $this->one( self::xpath( ScoreCircle::render( 'desktop', 250, 1.0, 1 ) ), '//div' )->getAttribute( 'data-score' ) );
+		$this->assertSame( '0', $this->one( self::xpath( ScoreCircle::render( 'desktop', -3, 1.0, 1 ) ), '//div' )->getAttribute( 'data-score' ) );
 	}
 
 	/*
@@ -261,7 +229,7 @@ final class MarkupTest extends TestCase {
 
 	public function test_cell_not_optimized(): void {
 		$post  = $this->make_post();
-		$xpath = self::dom( ( new ListColumn( new SpeedStore() ) )->cell( $post ) );
+		$xpath = self::xpath( ( new ListColumn( new SpeedStore() ) )->cell( $post ) );
 
 		$cell = $this->one( $xpath, '//div[@class="tessera-speed"]' );
 		$this->assertSame( (string) $post->ID, $cell->getAttribute( 'data-post_id' ) );
@@ -278,7 +246,7 @@ final class MarkupTest extends TestCase {
 	public function test_cell_optimized_with_field_data(): void {
 		$post = $this->make_post();
 		self::store_result( $post->ID, 92, 45 );
-		$xpath = self::dom( ( new ListColumn( new SpeedStore() ) )->cell( $post ) );
+		$xpath = self::xpath( ( new ListColumn( new SpeedStore() ) )->cell( $post ) );
 
 		$this->assertSame( 'optimized', $this->one( $xpath, '//div[@class="tessera-speed"]' )->getAttribute( 'data-state' ) );
 		$desktop = $this->one( $xpath, '//div[@data-device="desktop"]' );
@@ -307,7 +275,7 @@ final class MarkupTest extends TestCase {
 	public function test_cell_optimized_without_field_data(): void {
 		$post = $this->make_post();
 		self::store_result( $post->ID, 70, 50, false );
-		$xpath = self::dom( ( new ListColumn( new SpeedStore() ) )->cell( $post ) );
+		$xpath = self::xpath( ( new ListColumn( new SpeedStore() ) )->cell( $post ) );
 		$this->assertSame( 2, self::count_of( $xpath, '//*[' . self::has_class( 'tessera-speed-circle--orange' ) . ']' ) );
 		$this->assertSame( 1, self::count_of( $xpath, '//table[' . self::has_class( 'tessera-speed__metrics' ) . ']' ), 'lab data only' );
 		$this->assertStringNotContainsString( 'field data', $xpath->document->textContent );
@@ -317,7 +285,7 @@ final class MarkupTest extends TestCase {
 		$post = $this->make_post();
 		( new SpeedStore() )->save_error( $post->ID, 'Bad <img src=x onerror=alert(1)> answer', 1795000000 );
 		$html  = ( new ListColumn( new SpeedStore() ) )->cell( $post );
-		$xpath = self::dom( $html );
+		$xpath = self::xpath( $html );
 
 		$this->assertStringNotContainsString( '<img', $html );
 		$this->assertSame( 'failed', $this->one( $xpath, '//div[@class="tessera-speed"]' )->getAttribute( 'data-state' ) );
@@ -333,7 +301,7 @@ final class MarkupTest extends TestCase {
 		$post = $this->make_post();
 		self::store_result( $post->ID, 92, 88 );
 		( new SpeedStore() )->save_error( $post->ID, 'PageSpeed Insights could not be reached.' );
-		$xpath = self::dom( ( new ListColumn( new SpeedStore() ) )->cell( $post ) );
+		$xpath = self::xpath( ( new ListColumn( new SpeedStore() ) )->cell( $post ) );
 		$this->assertSame( 'failed', $this->one( $xpath, '//div[@class="tessera-speed"]' )->getAttribute( 'data-state' ) );
 		$this->assertStringContainsString( 'Previous result: desktop 92, mobile 88.', $this->one( $xpath, '//div[@class="tessera-speed__dismiss"]' )->textContent );
 	}
@@ -346,7 +314,7 @@ final class MarkupTest extends TestCase {
 		$this->assertTrue( $lock->acquire_lock( $running->ID ) );
 
 		$column = new ListColumn( new SpeedStore() );
-		$xpath  = self::dom( $column->cell( $running ) );
+		$xpath  = self::xpath( $column->cell( $running ) );
 		$this->assertSame( 'checking', $this->one( $xpath, '//div[@class="tessera-speed"]' )->getAttribute( 'data-state' ) );
 		$live = $this->one( $xpath, '//div[@aria-live="polite"]' );
 		$this->assertSame( 'Checking…', trim( $live->textContent ) );
@@ -354,7 +322,7 @@ final class MarkupTest extends TestCase {
 		$this->assertStringContainsString( 'screen-reader-text', $live->getAttribute( 'class' ) );
 		$this->assertSame( 0, self::count_of( $xpath, '//button' ) );
 
-		$xpath = self::dom( $column->cell( $waiting ) );
+		$xpath = self::xpath( $column->cell( $waiting ) );
 		$this->assertSame( 'optimized', $this->one( $xpath, '//div[@class="tessera-speed"]' )->getAttribute( 'data-state' ) );
 		$this->assertTrue( $this->one( $xpath, '//button[' . self::has_class( 'tessera-speed__check' ) . ']' )->hasAttribute( 'disabled' ) );
 		$disabled = $this->one( $xpath, '//div[@class="tessera-speed"]/div[@class="tessera-speed__disabled"]' );
@@ -366,7 +334,7 @@ final class MarkupTest extends TestCase {
 
 	public function test_cell_of_a_draft_has_no_check_button(): void {
 		$draft = $this->make_post( array( 'post_status' => 'draft' ) );
-		$xpath = self::dom( ( new ListColumn( new SpeedStore() ) )->cell( $draft ) );
+		$xpath = self::xpath( ( new ListColumn( new SpeedStore() ) )->cell( $draft ) );
 		$this->assertSame( 0, self::count_of( $xpath, '//button' ) );
 		$this->assertStringContainsString( 'Publish to check the speed.', $xpath->document->textContent );
 	}
@@ -423,11 +391,11 @@ final class MarkupTest extends TestCase {
 
 		$check = $bar->get_node( 'tessera-speed-check' );
 		$this->assertSame( 'tessera-speed', $check->parent );
-		$xpath = self::dom( $check->title );
+		$xpath = self::xpath( $check->title );
 		$this->assertSame( (string) $post->ID, $this->one( $xpath, '//span[@data-post_id]' )->getAttribute( 'data-post_id' ) );
 		$this->assertSame( 'Check this page’s speed', $xpath->document->textContent );
 
-		$result = self::dom( $bar->get_node( 'tessera-speed-result' )->title );
+		$result = self::xpath( $bar->get_node( 'tessera-speed-result' )->title );
 		$this->assertSame( 2, self::count_of( $result, '//div[' . self::has_class( 'tessera-speed-circle' ) . ']' ) );
 		$this->assertSame( 'tessera-speed-circle tessera-speed-circle--green', $this->one( $result, '//div[@data-device="desktop"]' )->getAttribute( 'class' ) );
 		$this->assertSame( (string) $post->ID, $this->one( $result, '//div[@data-device="mobile"]' )->getAttribute( 'data-post_id' ) );

@@ -385,4 +385,37 @@ abstract class TestCase extends PHPUnitTestCase {
 		self::assertIsArray( $result, 'node answered JSON: ' . $out . $err );
 		return $result;
 	}
+
+	/**
+	 * An XPath over an HTML fragment (parsed as the body of a UTF-8 document; libxml's complaints about HTML5
+	 * elements are ignored).
+	 *
+	 * @param string $html Fragment.
+	 * @return \DOMXPath
+	 */
+	protected static function xpath( string $html ): \DOMXPath {
+		$document = new \DOMDocument();
+		$previous = libxml_use_internal_errors( true );
+		$document->loadHTML( '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>' . $html . '</body></html>' );
+		libxml_clear_errors();
+		libxml_use_internal_errors( $previous );
+		return new \DOMXPath( $document );
+	}
+
+	/**
+	 * The single element an XPath query finds (the test fails unless there is exactly one).
+	 *
+	 * @param \DOMXPath        $xpath   XPath.
+	 * @param string           $query   Query.
+	 * @param \DOMElement|null $context Context node of a relative query.
+	 * @return \DOMElement
+	 */
+	protected static function one( \DOMXPath $xpath, string $query, ?\DOMElement $context = null ): \DOMElement {
+		$nodes = $xpath->query( $query, $context );
+		self::assertNotFalse( $nodes );
+		self::assertSame( 1, $nodes->length, "exactly one $query" );
+		$node = $nodes->item( 0 );
+		self::assertInstanceOf( \DOMElement::class, $node );
+		return $node;
+	}
 }
