@@ -2,7 +2,8 @@
 /**
  * Demo content for cookie consent: the page /demo-consent/ with a YouTube embed and two third-party scripts
  * (one in the page, one inserted by code after load), served by the fake server on 127.0.0.1
- * (tests/fake-psi/server.mjs, URL in TESSERA_FAKE_URL), and the provider that blocks them (analytics).
+ * (tests/fake-psi/server.mjs, URL in TESSERA_FAKE_URL), the provider that blocks them (analytics), and the
+ * consent-banner block showing the cookie table.
  *
  * Include it inside a loaded WordPress as an administrator (`bin/site demo <env>` does). Idempotent.
  *
@@ -44,16 +45,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 		}
 	}
 
-	$existing = get_posts(
-		array(
-			'post_type'   => 'page',
-			'post_status' => 'any',
-			'meta_key'    => '_tessera_demo', // phpcs:ignore WordPress.DB.SlowDBQuery
-			'meta_value'  => 'consent', // phpcs:ignore WordPress.DB.SlowDBQuery
-			'fields'      => 'ids',
-		)
-	);
-	if ( array() !== $existing ) {
+	// The page is the one at /demo-consent/ (its marker meta may have been cleared, e.g. by the uninstall test).
+	if ( null !== get_page_by_path( 'demo-consent' ) ) {
 		return;
 	}
 
@@ -92,6 +85,12 @@ setInterval( function () {
 }, 250 );
 </script>
 <!-- /wp:html -->
+
+<!-- wp:heading -->
+<h2 class="wp-block-heading">The cookies of this site</h2>
+<!-- /wp:heading -->
+
+<!-- wp:tessera/consent-banner {"display":"cookie-table"} /-->
 HTML;
 
 	$id = wp_insert_post(

@@ -126,6 +126,10 @@ test.describe( 'Cookie consent (GDPR) on the demo page', () => {
 			'src',
 			`https://i.ytimg.com/vi/${ VIDEO_ID }/hqdefault.jpg`
 		);
+		// The demo also shows the consent-banner block's cookie table.
+		await expect( page.locator( '.tessera-cookie-table' ) ).toContainText(
+			'_ga'
+		);
 		await placeholder.getByRole( 'button' ).click();
 		await expect( dialog( page ) ).toBeVisible();
 		expect( errors ).toEqual( [] );
