@@ -38,14 +38,17 @@ const SCRIPT_ENTRIES = {
 	// Page-speed check: block editor sidebar (React).
 	'editor/speed-sidebar': './src/editor/speed-sidebar/index.tsx',
 	'admin/consent-settings': './src/admin/consent-settings/index.tsx',
+	'admin/stats-dashboard': './src/admin/stats-dashboard/index.tsx',
 	// Site-wide consent runtime (dependency-free, every front-end page).
 	'runtime/consent': './src/runtime/consent/index.ts',
 	// Its banner stylesheet (CSS only: the .js file it leaves is never printed).
 	'runtime/consent-banner': './src/runtime/consent/banner.scss',
 	// Preference centre + CCPA opt-out, loaded on intent by the runtime.
 	'runtime/consent-preferences': './src/runtime/consent/preferences/index.ts',
-	// Site-wide visitor tracker (dependency-free, budget 1 KB): not built until it fits (docs/stats.md).
-	// 'runtime/tracker': './src/runtime/tracker/index.ts',
+	// Site-wide visitor tracker (dependency-free, budget 1 KB; docs/stats.md).
+	'runtime/tracker': './src/runtime/tracker/index.ts',
+	// Its consent gate for WP Consent API and Real Cookie Banner (loads the tracker once allowed).
+	'runtime/tracker-gate': './src/runtime/tracker/gate-entry.ts',
 };
 
 /** Source files that a block folder may hold, each built as its own entry. */

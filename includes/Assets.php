@@ -27,9 +27,12 @@ final class Assets {
 		'tessera-speed'               => 'speed/index',
 		'tessera-speed-editor'        => 'editor/speed-sidebar',
 		'tessera-consent-settings'    => 'admin/consent-settings',
+		'tessera-stats-dashboard'     => 'admin/stats-dashboard',
 		'tessera-consent'             => 'runtime/consent',
 		'tessera-consent-banner'      => 'runtime/consent-banner',
 		'tessera-consent-preferences' => 'runtime/consent-preferences',
+		'tessera-tracker'             => 'runtime/tracker',
+		'tessera-tracker-gate'        => 'runtime/tracker-gate',
 	);
 
 	/**

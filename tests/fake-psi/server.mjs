@@ -442,6 +442,18 @@ const server = http.createServer( ( req, res ) => {
 		res.end( body );
 		return;
 	}
+	// Another site, for the statistics demo's outbound link (docs/stats.md).
+	if ( req.method === 'GET' && reqUrl.pathname === '/outbound/' ) {
+		const body =
+			'<!doctype html><html lang="en"><title>Another site</title><h1>Another site</h1>' +
+			'<p>You followed an outbound link from the Tessera statistics demo.</p></html>';
+		res.writeHead( 200, {
+			'Content-Type': 'text/html; charset=UTF-8',
+			'Content-Length': Buffer.byteLength( body ),
+		} );
+		res.end( body );
+		return;
+	}
 	if ( req.method === 'POST' && reqUrl.pathname === '/__reset' ) {
 		req.resume();
 		received = [];

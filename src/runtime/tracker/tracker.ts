@@ -1,21 +1,21 @@
 /**
  * Visitor tracker (dependency-free, ≤ 1 KB gzip): reads the
- * `#tessera-tracker-config` JSON element, waits for consent, sends the hit,
- * the online pings, custom events (`window.tessera.track`) and link or
- * download events. Contract: `docs/stats.md`, "The tracker".
+ * `#tessera-tracker-config` JSON element, sends the hit, the online pings,
+ * custom events (`window.tessera.track`) and link or download events.
+ * Contract: `docs/stats.md`, "The tracker".
+ *
+ * Consent is settled before this file runs, so it has no consent code: the
+ * page prints it only when tracking may start (integration `none`,
+ * `borlabs_cookie`), held by the consent runtime as an `analytics` script
+ * (integration `tessera`: restored when the visitor allows analytics), or
+ * loaded by the consent gate (`gate.ts`: WP Consent API, Real Cookie Banner).
  *
  * Written for size: short internal names, one `post()` helper, one listener
- * per event type, constants inlined.
+ * for the activity clock and link clicks, constants inlined.
  */
 
 /** Form fields: values are turned into strings by `URLSearchParams`. */
-type Fields = Record< string, string | number >;
-
-/** The part of the public consent object (`tessera-consent-change` detail) read here. */
-interface Consent {
-	activeLaw?: string;
-	categories?: Record< string, boolean >;
-}
+export type Fields = Record< string, unknown >;
 
 /** The parsed `#tessera-tracker-config` (docs/stats.md, Configuration). */
 export interface TrackerConfig {
@@ -24,6 +24,8 @@ export interface TrackerConfig {
 	customEventAjaxUrl?: string;
 	eventAjaxUrl?: string;
 	jsCheckTime: number;
+	/** The tracker's own address (read by the consent gate only). */
+	trackerUrl?: string;
 	option: {
 		isPreview?: boolean;
 		userOnline?: boolean;
@@ -31,7 +33,8 @@ export interface TrackerConfig {
 		bypassAdBlockers?: boolean;
 		linkTracker?: boolean;
 		downloadTracker?: boolean;
-		downloadExtensions?: string[];
+		/** Lower-case extensions without the dot, joined with `|` (`pdf|zip|mp3`). */
+		downloadExtensions?: string;
 		consentIntegration?: {
 			name?: string;
 			status?: { consent_level?: string; track_anonymously?: boolean };
@@ -44,56 +47,40 @@ export interface TrackerConfig {
 /** `window.tessera.track( name, data )`. */
 export type Track = ( name: string, data?: object ) => void;
 
-declare global {
-	interface Window {
-		/** WP Consent API. */
-		wp_has_consent?: ( category: string ) => boolean;
-		/** Real Cookie Banner. */
-		consentApi?: { consent: ( id: string ) => Promise< unknown > };
-	}
-}
-
 const d = document;
-const w = window;
+const l = location;
+const now = Date.now;
 
-/** The configuration waiting for consent, or 0. */
-let p: TrackerConfig | 0 = 0;
-/** The configuration of the running tracker (consent given), or 0. */
-let c: TrackerConfig | 0 = 0;
+/** The configuration of the running tracker, if any. */
+let c: TrackerConfig | 0 | undefined;
 /** Online ping interval id. */
 let t: ReturnType< typeof setInterval > | undefined;
 /** Time of the last activity (page load, click, keypress, scroll). */
-let last = 0;
-/** Consent integration of the last configuration: name, consent level. */
-let N: string | undefined;
-let L: string | undefined;
+let last: number;
 
 /**
- * Logs a tracker message (console only).
+ * Logs a tracker message (console only, spec §8).
  *
  * @param m Message, without the prefix.
  */
 // eslint-disable-next-line no-console -- the tracker's messages are console only (spec §8).
-const log = ( m: string ): void => console.warn( 'Tessera stats: ' + m );
+export const log = ( m: string ): void => console.warn( 'Tessera stats: ' + m );
 
-/** Logs a failed request. */
-const err = (): void => log( 'error sending a request' );
-
-/** Logs the missing consent. */
-const no = (): void => log( 'consent from the cookie banner not given' );
+/** Logs a failed request (network error, or an answer that is not JSON). */
+const fail = (): void => log( 'request error' );
 
 /**
- * Sends a form-encoded POST; a failure is logged.
+ * Sends a form-encoded POST with `keepalive` (it outlives the page: link and
+ * download events need it, and a hit sent just before the visitor leaves is
+ * kept too); a network failure is logged and resolves to undefined.
  *
- * @param url       Address; empty: throws (spec §8).
- * @param f         Form fields.
- * @param keepalive Outlive the page (link and download events).
+ * @param url Address; empty: throws (spec §8).
+ * @param f   Form fields.
  * @return The answer (undefined: failed).
  */
 const post = (
 	url: string | undefined,
-	f: Fields,
-	keepalive?: boolean
+	f: Fields
 ): Promise< Response | void > => {
 	if ( ! url ) {
 		throw Error( 'Tessera stats: AJAX URL is not defined' );
@@ -101,209 +88,132 @@ const post = (
 	return fetch( url, {
 		method: 'POST',
 		body: new URLSearchParams( f as Record< string, string > ),
-		keepalive,
-	} ).catch( err );
+		keepalive: true,
+	} ).catch( fail );
 };
 
 /**
- * Sends the hit or an online ping: `endpoint` names the admin-ajax action
- * under bypass (`tessera_stats_hit`, `tessera_stats_online`).
+ * Sends the hit or an online ping. Under ad-blocker bypass they go to
+ * admin-ajax; the server then prints `action` in `hitParams` and
+ * `onlineParams`.
  *
  * @param g Running configuration.
  * @param f Its parameters (`hitParams` or `onlineParams`).
- * @param b Bypass ad blockers.
  * @return The answer.
  */
-const send = (
-	g: TrackerConfig,
-	f: Fields,
-	b = g.option.bypassAdBlockers
-): Promise< Response | void > =>
-	post( b ? g.ajaxUrl : g.requestUrl + f.endpoint, {
+const send = ( g: TrackerConfig, f: Fields ): Promise< Response | void > =>
+	post( g.option.bypassAdBlockers ? g.ajaxUrl : g.requestUrl + f.endpoint, {
 		...f,
-		...( b && { action: 'tessera_stats_' + f.endpoint } ),
 		referred: encodeURIComponent( d.referrer ),
-		page_uri: encodeURIComponent( location.pathname + location.search ),
+		page_uri: encodeURIComponent( l.pathname + l.search ),
 	} );
-
-/**
- * Consent given: runs the waiting configuration (hit, then pings).
- *
- * @param g The waiting configuration.
- */
-const go = ( g = p ): unknown =>
-	g &&
-	( ( c = g ),
-	( p = 0 ),
-	send( g, g.hitParams )
-		.then(
-			( r ) =>
-				r &&
-				( r.ok
-					? r.json()
-					: log( 'hit request failed with status ' + r.status ) )
-		)
-		.then(
-			( j?: { status?: boolean } ) =>
-				j?.status &&
-				g.option.userOnline &&
-				g.jsCheckTime > 0 &&
-				c === g &&
-				( t = setInterval(
-					() =>
-						Date.now() - last < 18e5
-							? send( g, g.onlineParams )
-							: clearInterval( t ),
-					g.jsCheckTime
-				) )
-		)
-		.catch( err ) );
-
-/**
- * Whether the consent runtime allows statistics (spec §4): `analytics`
- * allowed, or CCPA without an opt-out.
- *
- * @param s Public consent object.
- * @return Allowed.
- */
-const ok = ( s?: Consent ): unknown =>
-	s?.categories?.analytics ||
-	( s?.activeLaw === 'ccpa' && ! d.cookie.includes( 'consent:reject' ) );
 
 /** Starts: once per page load and after each SPA navigation. */
 export const start = (): void => {
 	let g: TrackerConfig;
 	clearInterval( t );
-	c = p = 0;
-	last = Date.now();
-	const el = d.getElementById( 'tessera-tracker-config' );
-	if ( ! el ) {
-		return log( 'configuration missing' );
-	}
+	c = 0;
+	last = now();
 	try {
-		g = JSON.parse( el.textContent! );
-		if ( g.option.isPreview ) {
-			return;
-		}
+		g = JSON.parse(
+			d.getElementById( 'tessera-tracker-config' )!.textContent!
+		);
 	} catch {
-		return log( 'error parsing the configuration' );
+		return log( 'no configuration' );
 	}
 	const o = g.option;
-	const i = o.consentIntegration || {};
-	const s = i.status || {};
-	if ( o.dntEnabled && navigator.doNotTrack === '1' ) {
-		return log( 'Do Not Track is enabled: the hit is not sent' );
-	}
-	p = g;
-	N = i.name;
-	L = s.consent_level;
-	if ( N === 'real_cookie_banner' ) {
-		if (
-			! w.consentApi?.consent( 'tessera-stats' ).then( () => go(), no )
-		) {
-			no();
+	if ( ! o.isPreview ) {
+		if ( o.dntEnabled && navigator.doNotTrack === '1' ) {
+			return log( 'Do Not Track' );
 		}
-	} else if (
-		N === 'wp_consent_api'
-			? s.track_anonymously ||
-				L === 'disabled' ||
-				w.wp_has_consent?.( L! )
-			: N !== 'tessera' || ok( w.tessera?.consent )
-	) {
-		go();
-	} else {
-		no();
+		send( ( c = g ), g.hitParams )
+			.then(
+				( r ) =>
+					r &&
+					( r.ok ? r.json() : log( 'hit failed: ' + r.status ) )
+			)
+			.then(
+				( j?: { status?: boolean } ) =>
+					j?.status &&
+					o.userOnline &&
+					c === g &&
+					( t = setInterval(
+						() =>
+							now() - last < 18e5
+								? send( g, g.onlineParams )
+								: clearInterval( t ),
+						g.jsCheckTime
+					) ),
+				fail
+			);
 	}
 };
 
 /**
- * Link and download events (delegated, capture) and the activity clock.
+ * The activity clock (click, keypress, scroll) and link or download events
+ * (primary-button clicks on `a[href]`).
  *
- * @param e `click`, `keypress` or `scroll`.
+ * @param e The event.
  */
 const act = ( e: Event ): void => {
 	let a: HTMLAnchorElement | null;
-	last = Date.now();
+	last = now();
 	if (
 		c &&
 		e.type === 'click' &&
 		! ( e as MouseEvent ).button &&
-		( a = ( e.target as Element ).closest?.( 'a[href]' ) )
+		( a = ( e.target as Element ).closest( 'a[href]' ) )
 	) {
 		const o = c.option;
-		const q = new URLSearchParams( a.search );
-		const df = q.get( 'download_file' );
-		const m = /([^/]*?)(?:\.(\w+))?$/.exec( a.pathname )!;
-		const x = ( m[ 2 ] || '' ).toLowerCase();
+		// A configured extension at the end of the path (`#` marks that end:
+		// a pathname never holds one), or a download_file parameter.
 		const dl =
 			o.downloadTracker &&
-			( df !== null || o.downloadExtensions?.includes( x ) );
-		if ( dl || ( o.linkTracker && a.host !== location.host ) ) {
+			RegExp(
+				'\\.(' + o.downloadExtensions + ')#|[?&]download_file=',
+				'i'
+			).test( a.pathname + '#' + a.search );
+		if ( dl || ( o.linkTracker && a.host !== l.host ) ) {
+			// fn, fx, m, wcdl, df and dk are derived from `tu` by the server.
 			post(
 				c.eventAjaxUrl,
 				{
 					en: dl ? 'file_download' : 'click',
-					et: Date.now(),
+					et: now(),
 					eid: a.id,
 					ec: a.className,
-					ev: a.textContent!.trim().slice( 0, 100 ),
+					ev: a.textContent,
 					mb: 0,
-					fn: dl ? m[ 1 ]! : '',
-					fx: dl ? x : '',
-					m: dl ? 'download' : 'link',
 					tu: a.href,
-					pid: c.hitParams.source_id!,
-					wcdl: df === null ? '' : 1,
-					df: df || '',
-					dk: q.get( 'key' ) || '',
-				},
-				true
+					pid: c.hitParams.source_id,
+				}
 			);
 		}
 	}
 };
 
-/** Installs the listeners and `window.tessera.track`, then starts. */
-export const init = (): void => {
-	for ( const k of [ 'pushState', 'replaceState' ] as const ) {
-		const f = history[ k ];
-		history[ k ] = ( ...a: Parameters< History[ 'pushState' ] > ) => {
-			f.apply( history, a );
-			start();
-		};
-	}
-	addEventListener( 'popstate', start );
-	for ( const k of [ 'click', 'keypress', 'scroll' ] ) {
-		d.addEventListener( k, act, true );
-	}
-	d.addEventListener(
-		'wp_listen_for_consent_change',
-		( e ) =>
-			N === 'wp_consent_api' &&
-			( e as CustomEvent< Record< string, string > > ).detail?.[ L! ] ===
-				'allow' &&
-			go()
-	);
-	d.addEventListener(
-		'tessera-consent-change',
-		( e ) =>
-			N === 'tessera' &&
-			ok( ( e as CustomEvent< Consent > ).detail ) &&
-			go()
-	);
-	( w.tessera ??= {} ).track = ( name, data ) =>
-		c &&
-		post( c.customEventAjaxUrl, {
-			event_name: name,
-			event_data: JSON.stringify( {
-				...data,
-				timestamp: Date.now(),
-				resource_id: c.hitParams.source_id,
-			} ),
-		} );
-	if ( d.readyState === 'loading' ) {
-		d.addEventListener( 'DOMContentLoaded', start );
-	} else {
+// Installs the listeners and `window.tessera.track`, then starts (at the
+// top level, once per page: a function around it costs bytes).
+for ( const k of [ 'pushState', 'replaceState' ] as const ) {
+	const f = history[ k ];
+	history[ k ] = function ( this: History ) {
+		// eslint-disable-next-line prefer-rest-params -- smaller than a rest parameter once built.
+		f.apply( this, arguments as unknown as Parameters< typeof f > );
 		start();
-	}
-};
+	};
+}
+addEventListener( 'popstate', start );
+for ( const k of [ 'keypress', 'scroll', 'click' ] ) {
+	d.addEventListener( k, act, true );
+}
+( window.tessera ??= {} ).track = ( name: string, data?: object ) =>
+	c &&
+	post( c.customEventAjaxUrl, {
+		event_name: name,
+		event_data: JSON.stringify( {
+			...data,
+			timestamp: now(),
+			resource_id: c.hitParams.source_id,
+		} ),
+	} );
+start();

@@ -1,0 +1,207 @@
+/**
+ * Shared helpers for the visitor statistics specs (docs/stats.md): the statistics settings and report over
+ * REST, the demo page, a visitor whose consent allows analytics, and the tracker's requests.
+ */
+
+/**
+ * External dependencies
+ */
+import type {
+	Browser,
+	BrowserContext,
+	Page,
+	Request as PwRequest,
+} from '@playwright/test';
+
+/**
+ * WordPress dependencies
+ */
+import type { RequestUtils } from '@wordpress/e2e-test-utils-playwright';
+
+/**
+ * Internal dependencies
+ */
+import { WP_BASE_URL } from '../speed/support';
+import { ensureDemo, visitor } from '../consent/support';
+
+export { ensureDemo, visitor };
+
+export const SETTINGS_ROUTE = '/tessera/v1/stats/settings';
+export const REPORT_ROUTE = '/tessera/v1/stats/report';
+export const DEMO_PATH = '/demo-stats/';
+export const COLLECT = '/wp-content/plugins/tessera/collect.php';
+export const AJAX = '/wp-admin/admin-ajax.php';
+
+/** The statistics settings (docs/stats.md; only what the specs read). */
+export type StatsSettings = Record< string, unknown >;
+
+/** One page row of the report. */
+export interface PageRow {
+	source_type: string;
+	source_id: number;
+	page_uri: string;
+	views: number;
+	visitors: number;
+}
+
+/** One event row of the report. */
+export interface EventRow {
+	name: string;
+	target: string;
+	count: number;
+}
+
+/** The report as REST answers it (only what the specs read). */
+export interface StatsReport {
+	totals: { visitors: number; views: number };
+	online: { count: number };
+	pages: PageRow[];
+	events: EventRow[];
+	clicks: EventRow[];
+	downloads: EventRow[];
+}
+
+/**
+ * The stored settings.
+ *
+ * @param requestUtils Admin request utilities.
+ */
+export function getStatsSettings(
+	requestUtils: RequestUtils
+): Promise< StatsSettings > {
+	return requestUtils.rest< StatsSettings >( { path: SETTINGS_ROUTE } );
+}
+
+/**
+ * Saves settings (the given keys change, the others stay).
+ *
+ * @param requestUtils Admin request utilities.
+ * @param changes      Settings to change.
+ */
+export function saveStatsSettings(
+	requestUtils: RequestUtils,
+	changes: StatsSettings
+): Promise< StatsSettings > {
+	return requestUtils.rest< StatsSettings >( {
+		method: 'POST',
+		path: SETTINGS_ROUTE,
+		data: changes,
+	} );
+}
+
+/** Y-m-d of a UTC day `offset` days from today. */
+const day = ( offset: number ): string =>
+	new Date( Date.now() + offset * 864e5 ).toISOString().slice( 0, 10 );
+
+/**
+ * The report around today (yesterday to tomorrow in UTC, whatever the site's time zone), 100 rows a list.
+ *
+ * @param requestUtils Admin request utilities.
+ */
+export function report( requestUtils: RequestUtils ): Promise< StatsReport > {
+	return requestUtils.rest< StatsReport >( {
+		path: REPORT_ROUTE,
+		params: { from: day( -1 ), to: day( 1 ), limit: 100 },
+	} );
+}
+
+/**
+ * Views recorded for a page URI (path and query) around today.
+ *
+ * @param requestUtils Admin request utilities.
+ * @param uri          Page URI.
+ */
+export async function viewsOf(
+	requestUtils: RequestUtils,
+	uri: string
+): Promise< number > {
+	const rows = ( await report( requestUtils ) ).pages.filter(
+		( row ) => row.page_uri === uri
+	);
+	return rows.reduce( ( sum, row ) => sum + Number( row.views ), 0 );
+}
+
+/**
+ * A visitor whose consent cookie allows every category (a returning visitor who accepted all), so that the
+ * tracker is printed ready to run.
+ *
+ * @param browser The browser.
+ * @param options Extra context options.
+ */
+export async function consentingVisitor(
+	browser: Browser,
+	options: Parameters< Browser[ 'newContext' ] >[ 0 ] = {}
+): Promise< { context: BrowserContext; page: Page; errors: string[] } > {
+	const v = await visitor( browser, options );
+	await v.context.addCookies( [
+		{
+			name: 'cookieyes-consent',
+			value:
+				'consentid:' +
+				'e2estats'.padEnd( 32, '0' ) +
+				',consent:yes,action:yes,necessary:yes,functional:yes,analytics:yes,performance:yes,advertisement:yes',
+			url: WP_BASE_URL,
+		},
+	] );
+	return v;
+}
+
+/** The form fields of a tracker request. */
+export const fields = ( request: PwRequest ): Record< string, string > =>
+	Object.fromEntries( new URLSearchParams( request.postData() || '' ) );
+
+/**
+ * Whether a request is a hit (collector or admin-ajax under bypass).
+ *
+ * @param request The request.
+ */
+export const isHit = ( request: PwRequest ): boolean =>
+	request.method() === 'POST' &&
+	( request.url().includes( `${ COLLECT }?endpoint=hit` ) ||
+		( request.url().includes( AJAX ) &&
+			fields( request ).action === 'tessera_stats_hit' ) );
+
+/**
+ * Whether a request is an online ping.
+ *
+ * @param request The request.
+ */
+export const isPing = ( request: PwRequest ): boolean =>
+	request.method() === 'POST' &&
+	( request.url().includes( `${ COLLECT }?endpoint=online` ) ||
+		( request.url().includes( AJAX ) &&
+			fields( request ).action === 'tessera_stats_online' ) );
+
+/**
+ * Records the tracker's requests of a page (hits, pings, events), in order.
+ *
+ * @param page The page.
+ */
+export function recordRequests( page: Page ): PwRequest[] {
+	const seen: PwRequest[] = [];
+	page.on( 'request', ( request ) => {
+		if (
+			request.method() === 'POST' &&
+			( request.url().includes( COLLECT ) ||
+				request.url().includes( AJAX ) )
+		) {
+			seen.push( request );
+		}
+	} );
+	return seen;
+}
+
+/**
+ * The tracker's console messages of a page.
+ *
+ * @param page The page.
+ */
+export function trackerMessages( page: Page ): string[] {
+	const messages: string[] = [];
+	page.on( 'console', ( message ) => {
+		if ( message.text().startsWith( 'Tessera stats: ' ) ) {
+			messages.push( message.text() );
+		}
+	} );
+	return messages;
+}
