@@ -89,7 +89,10 @@ export function saveStatsSettings(
 	} );
 }
 
-/** Y-m-d of a UTC day `offset` days from today. */
+/**
+ * Y-m-d of a UTC day `offset` days from today.
+ * @param offset
+ */
 const day = ( offset: number ): string =>
 	new Date( Date.now() + offset * 864e5 ).toISOString().slice( 0, 10 );
 
@@ -146,7 +149,10 @@ export async function consentingVisitor(
 	return v;
 }
 
-/** The form fields of a tracker request. */
+/**
+ * The form fields of a tracker request.
+ * @param request
+ */
 export const fields = ( request: PwRequest ): Record< string, string > =>
 	Object.fromEntries( new URLSearchParams( request.postData() || '' ) );
 

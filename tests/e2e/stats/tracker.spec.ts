@@ -141,9 +141,8 @@ test.describe( 'visitor tracker', () => {
 		await page.goto( DEMO_PATH );
 		await hit;
 		const config = JSON.parse(
-			( await page
-				.locator( '#tessera-tracker-config' )
-				.textContent() ) || '{}'
+			( await page.locator( '#tessera-tracker-config' ).textContent() ) ||
+				'{}'
 		) as { jsCheckTime: number };
 		expect( config.jsCheckTime ).toBe( 60000 );
 
@@ -180,9 +179,9 @@ test.describe( 'visitor tracker', () => {
 		const requests = recordRequests( page );
 		const messages = trackerMessages( page );
 		await page.goto( DEMO_PATH );
-		await expect.poll( () => messages ).toEqual( [
-			'Tessera stats: Do Not Track',
-		] );
+		await expect
+			.poll( () => messages )
+			.toEqual( [ 'Tessera stats: Do Not Track' ] );
 		await page.waitForTimeout( 300 );
 		expect( requests.filter( isHit ) ).toHaveLength( 0 );
 		await context.close();
@@ -216,12 +215,39 @@ test.describe( 'visitor tracker', () => {
 		requestUtils,
 	} ) => {
 		const { context, page } = await consentingVisitor( browser );
+		// What the page asks fetch() for: the address and the keepalive flag (not visible on the request).
+		await context.addInitScript( () => {
+			const w = window as unknown as {
+				fetch: typeof fetch;
+				keepalive: Array< [ string, boolean ] >;
+			};
+			const original = w.fetch;
+			w.keepalive = [];
+			w.fetch = ( input, init ) => {
+				w.keepalive.push( [ String( input ), Boolean( init?.keepalive ) ] );
+				return original( input, init );
+			};
+		} );
 		const requests = recordRequests( page );
 		const isEvent = ( r: PwRequest ) =>
 			r.url().includes( `${ AJAX }?action=tessera_stats_event` );
 		const hit = nextHit( page, DEMO_PATH );
 		await page.goto( DEMO_PATH );
 		const pid = fields( await hit ).source_id;
+		// Every request of the tracker goes through one fetch() call with keepalive (links leave the page).
+		expect(
+			await page.evaluate(
+				() =>
+					(
+						window as unknown as {
+							keepalive: Array< [ string, boolean ] >;
+						}
+					 ).keepalive
+			)
+		).toContainEqual( [
+			`${ WP_BASE_URL }${ COLLECT }?endpoint=hit`,
+			true,
+		] );
 
 		// Same host, and a middle click: ignored.
 		await page.evaluate( () => {
@@ -371,9 +397,9 @@ test.describe( 'visitor tracker', () => {
 			const requests = recordRequests( page );
 			const messages = trackerMessages( page );
 			await page.goto( DEMO_PATH );
-			await expect.poll( () => messages ).toEqual( [
-				'Tessera stats: no consent',
-			] );
+			await expect
+				.poll( () => messages )
+				.toEqual( [ 'Tessera stats: no consent' ] );
 			// Another level allowed: still nothing.
 			await page.evaluate( () =>
 				document.dispatchEvent(
