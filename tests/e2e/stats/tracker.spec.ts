@@ -224,7 +224,10 @@ test.describe( 'visitor tracker', () => {
 			const original = w.fetch;
 			w.keepalive = [];
 			w.fetch = ( input, init ) => {
-				w.keepalive.push( [ String( input ), Boolean( init?.keepalive ) ] );
+				w.keepalive.push( [
+					String( input ),
+					Boolean( init?.keepalive ),
+				] );
 				return original( input, init );
 			};
 		} );
