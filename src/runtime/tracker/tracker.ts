@@ -111,42 +111,43 @@ const send = ( g: TrackerConfig, f: Fields ): Promise< Response | void > =>
 /** Starts: once per page load and after each SPA navigation. */
 export const start = (): void => {
 	let g: TrackerConfig;
+	let o: TrackerConfig[ 'option' ];
 	clearInterval( t );
 	c = 0;
 	last = now();
 	try {
-		g = JSON.parse(
+		o = ( g = JSON.parse(
 			d.getElementById( 'tessera-tracker-config' )!.textContent!
-		);
+		) ).option;
+		// Inside the try: JSON that is not a configuration (`null`, `{}`) throws here.
+		if ( o.isPreview ) {
+			return;
+		}
 	} catch {
 		return log( 'no configuration' );
 	}
-	const o = g.option;
-	if ( ! o.isPreview ) {
-		if ( o.dntEnabled && navigator.doNotTrack === '1' ) {
-			return log( 'Do Not Track' );
-		}
-		send( ( c = g ), g.hitParams )
-			.then(
-				( r ) =>
-					r &&
-					( r.ok ? r.json() : log( 'hit failed: ' + r.status ) )
-			)
-			.then(
-				( j?: { status?: boolean } ) =>
-					j?.status &&
-					o.userOnline &&
-					c === g &&
-					( t = setInterval(
-						() =>
-							now() - last < 18e5
-								? send( g, g.onlineParams )
-								: clearInterval( t ),
-						g.jsCheckTime
-					) ),
-				fail
-			);
+	if ( o.dntEnabled && navigator.doNotTrack === '1' ) {
+		return log( 'Do Not Track' );
 	}
+	send( ( c = g ), g.hitParams )
+		.then(
+			( r ) => r && ( r.ok ? r.json() : log( 'hit failed: ' + r.status ) )
+		)
+		.then(
+			( j?: { status?: boolean } ) =>
+				j?.status &&
+				o.userOnline &&
+				g.jsCheckTime > 0 &&
+				c === g &&
+				( t = setInterval(
+					() =>
+						now() - last < 18e5
+							? send( g, g.onlineParams )
+							: clearInterval( t ),
+					g.jsCheckTime
+				) ),
+			fail
+		);
 };
 
 /**
@@ -160,8 +161,8 @@ const act = ( e: Event ): void => {
 	last = now();
 	if (
 		c &&
-		e.type === 'click' &&
-		! ( e as MouseEvent ).button &&
+		// A click of the primary button (keypress and scroll have no `button`).
+		( e as MouseEvent ).button === 0 &&
 		( a = ( e.target as Element ).closest( 'a[href]' ) )
 	) {
 		const o = c.option;
@@ -173,21 +174,18 @@ const act = ( e: Event ): void => {
 				'\\.(' + o.downloadExtensions + ')#|[?&]download_file=',
 				'i'
 			).test( a.pathname + '#' + a.search );
-		if ( dl || ( o.linkTracker && a.host !== l.host ) ) {
+		if ( dl || ( o.linkTracker && a.host && a.host !== l.host ) ) {
 			// fn, fx, m, wcdl, df and dk are derived from `tu` by the server.
-			post(
-				c.eventAjaxUrl,
-				{
-					en: dl ? 'file_download' : 'click',
-					et: now(),
-					eid: a.id,
-					ec: a.className,
-					ev: a.textContent,
-					mb: 0,
-					tu: a.href,
-					pid: c.hitParams.source_id,
-				}
-			);
+			post( c.eventAjaxUrl, {
+				en: dl ? 'file_download' : 'click',
+				et: now(),
+				eid: a.id,
+				ec: a.className,
+				ev: a.textContent,
+				mb: 0,
+				tu: a.href,
+				pid: c.hitParams.source_id,
+			} );
 		}
 	}
 };

@@ -20,13 +20,16 @@ import {
  */
 import type { ConsentApi } from '../../../src/runtime/consent/types';
 import {
-	consent,
 	flush,
+	load,
+	printConfig,
 	run,
 	sent,
+	setProp,
 	setUp,
 	tearDown,
 	track,
+	withConfig,
 	type Overrides,
 	type Sent,
 } from './harness';
@@ -40,6 +43,30 @@ beforeEach( () => {
 	jest.useFakeTimers( { now: NOW } );
 } );
 afterEach( tearDown );
+
+/**
+ * Ways the tracker does not run: each loads it and expects its message.
+ */
+const notRunning: Array< [ string, () => void ] > = [
+	[ 'preview', () => run( { option: { isPreview: true } } ) ],
+	[
+		'Do Not Track',
+		() => {
+			setProp( navigator, 'doNotTrack', '1' );
+			run();
+			expect( console ).toHaveWarnedWith( 'Tessera stats: Do Not Track' );
+		},
+	],
+	[
+		'no configuration',
+		() => {
+			load();
+			expect( console ).toHaveWarnedWith(
+				'Tessera stats: no configuration'
+			);
+		},
+	],
+];
 
 /** The requests that are not the hit. */
 const events = (): Sent[] =>
@@ -57,6 +84,7 @@ describe( 'custom events', () => {
 			'https://example.test/wp-admin/admin-ajax.php?action=tessera_stats_custom_event'
 		);
 		expect( event!.method ).toBe( 'POST' );
+		expect( event!.keepalive ).toBe( true );
 		expect( event!.fields.event_name ).toBe( 'signup' );
 		expect( JSON.parse( event!.fields.event_data! ) ).toEqual( {
 			plan: 'pro',
@@ -86,16 +114,16 @@ describe( 'custom events', () => {
 		expect( events() ).toHaveLength( 0 );
 	} );
 
-	it( 'sends nothing while the tracker does not run (no consent)', async () => {
-		run( consent( 'real_cookie_banner' ) );
-		await flush();
-		expect( console ).toHaveWarnedWith(
-			'Tessera stats: consent from the cookie banner not given'
-		);
-		track()( 'signup' );
-		await flush();
-		expect( sent ).toHaveLength( 0 );
-	} );
+	it.each( notRunning )(
+		'sends nothing while the tracker does not run (%s)',
+		async ( _label, start ) => {
+			start();
+			await flush();
+			track()( 'signup' );
+			await flush();
+			expect( sent ).toHaveLength( 0 );
+		}
+	);
 } );
 
 /**
@@ -136,64 +164,97 @@ const clickAfterStart = async (
 };
 
 describe( 'link and download events', () => {
-	it( 'sends a download by extension, with keepalive and every field', async () => {
+	it( 'sends a download by extension, with keepalive and exactly its fields', async () => {
 		const [ event, ...rest ] = await clickAfterStart(
-			'<a id="dl" class="button big" href="/files/Annual-Report.2024.PDF">  Annual report  </a>'
+			'<a id="dl" class="button big" href="/files/Annual-Report.2024.pdf">  Annual report  </a>'
 		);
 		expect( rest ).toHaveLength( 0 );
 		expect( event!.url ).toBe( EVENT_URL );
 		expect( event!.method ).toBe( 'POST' );
 		expect( event!.keepalive ).toBe( true );
+		// fn, fx, m, wcdl, df and dk are derived from tu by the server.
 		expect( event!.fields ).toEqual( {
 			en: 'file_download',
 			et: String( NOW ),
 			eid: 'dl',
 			ec: 'button big',
-			ev: 'Annual report',
+			ev: '  Annual report  ',
 			mb: '0',
-			fn: 'Annual-Report.2024',
-			fx: 'pdf',
-			m: 'download',
-			tu: 'http://localhost/files/Annual-Report.2024.PDF',
+			tu: 'http://localhost/files/Annual-Report.2024.pdf',
 			pid: '12',
-			wcdl: '',
-			df: '',
-			dk: '',
+		} );
+	} );
+
+	it( 'sends an upper-case extension (.PDF) as a download', async () => {
+		const [ event, ...rest ] = await clickAfterStart(
+			'<a href="/files/REPORT.PDF">Report</a>'
+		);
+		expect( rest ).toHaveLength( 0 );
+		expect( event!.fields ).toMatchObject( {
+			en: 'file_download',
+			tu: 'http://localhost/files/REPORT.PDF',
 		} );
 	} );
 
 	it( 'sends a download by the download_file parameter', async () => {
-		const [ event ] = await clickAfterStart(
+		const [ event, ...rest ] = await clickAfterStart(
 			'<a href="/shop/?download_file=77&order=wc_order_1&key=abc123">Get it</a>'
 		);
-		expect( event!.fields ).toMatchObject( {
+		expect( rest ).toHaveLength( 0 );
+		expect( event!.fields ).toEqual( {
 			en: 'file_download',
-			m: 'download',
-			wcdl: '1',
-			df: '77',
-			dk: 'abc123',
+			et: String( NOW ),
+			eid: '',
+			ec: '',
+			ev: 'Get it',
+			mb: '0',
 			tu: 'http://localhost/shop/?download_file=77&order=wc_order_1&key=abc123',
+			pid: '12',
 		} );
 	} );
 
-	it( 'ignores an extension that is not in the list (same host)', async () => {
+	it( 'sends a download_file parameter that is not the first one', async () => {
+		const [ event ] = await clickAfterStart(
+			'<a href="/shop/?order=wc_order_1&download_file=77">Get it</a>'
+		);
+		expect( event!.fields.en ).toBe( 'file_download' );
+	} );
+
+	it.each( [
+		[ 'only in the query', '/page?file=a.pdf' ],
+		[ 'only in the fragment', '/page#a.pdf' ],
+		[ 'not at the end of the path', '/files/a.pdf/view' ],
+		[ 'longer than the listed one', '/files/a.pdfx' ],
+		[ 'without a dot', '/files/pdf' ],
+		[ 'not in the list', '/files/notes.txt' ],
+	] )( 'ignores an extension %s (same host)', async ( _label, href ) => {
 		expect(
-			await clickAfterStart( '<a href="/files/notes.txt">Notes</a>' )
+			await clickAfterStart( `<a href="${ href }">File</a>` )
 		).toHaveLength( 0 );
 	} );
 
-	it( 'sends an outbound link as a click', async () => {
-		const [ event ] = await clickAfterStart(
+	it( 'sends a link on another host with the extension only in the query as a click', async () => {
+		const [ event, ...rest ] = await clickAfterStart(
+			'<a href="https://other.example/page?file=a.pdf">File</a>'
+		);
+		expect( rest ).toHaveLength( 0 );
+		expect( event!.fields.en ).toBe( 'click' );
+	} );
+
+	it( 'sends an outbound link as a click, with exactly its fields', async () => {
+		const [ event, ...rest ] = await clickAfterStart(
 			'<a href="https://other.example/page.html?a=1"><span data-target>Other</span> site</a>'
 		);
+		expect( rest ).toHaveLength( 0 );
+		expect( event!.url ).toBe( EVENT_URL );
 		expect( event!.keepalive ).toBe( true );
-		expect( event!.fields ).toMatchObject( {
+		expect( event!.fields ).toEqual( {
 			en: 'click',
-			m: 'link',
+			et: String( NOW ),
+			eid: '',
+			ec: '',
 			ev: 'Other site',
-			fn: '',
-			fx: '',
-			wcdl: '',
+			mb: '0',
 			tu: 'https://other.example/page.html?a=1',
 			pid: '12',
 		} );
@@ -205,16 +266,15 @@ describe( 'link and download events', () => {
 		);
 		expect( event!.fields ).toMatchObject( {
 			en: 'file_download',
-			fn: 'song',
-			fx: 'mp3',
+			tu: 'https://cdn.example/a/b/song.mp3',
 		} );
 	} );
 
-	it( 'cuts the link text to 100 characters', async () => {
+	it( 'sends the link text uncut (the server cuts it)', async () => {
 		const [ event ] = await clickAfterStart(
 			`<a href="https://other.example/">${ 'x'.repeat( 150 ) }</a>`
 		);
-		expect( event!.fields.ev ).toBe( 'x'.repeat( 100 ) );
+		expect( event!.fields.ev ).toBe( 'x'.repeat( 150 ) );
 	} );
 
 	it.each( [
@@ -248,6 +308,19 @@ describe( 'link and download events', () => {
 		).toHaveLength( 0 );
 	} );
 
+	it.each( [
+		'mailto:ann@example.test',
+		'tel:+15551234',
+		'javascript:void(0)',
+	] )(
+		'ignores a %s link (no host: not a link to another site)',
+		async ( href ) => {
+			expect(
+				await clickAfterStart( `<a href="${ href }">Contact</a>` )
+			).toHaveLength( 0 );
+		}
+	);
+
 	it( 'ignores downloads when downloadTracker is off', async () => {
 		expect(
 			await clickAfterStart(
@@ -267,20 +340,31 @@ describe( 'link and download events', () => {
 		expect( rest ).toHaveLength( 0 );
 		expect( event!.fields ).toMatchObject( {
 			en: 'click',
-			m: 'link',
-			fx: '',
+			tu: 'https://other.example/a.pdf',
 		} );
 	} );
 
-	it( 'sends nothing before the tracker runs', async () => {
-		run( consent( 'tessera' ) );
+	it.each( notRunning )(
+		'sends nothing while the tracker does not run (%s)',
+		async ( _label, start ) => {
+			start();
+			await flush();
+			click( '<a href="https://other.example/a.pdf">Other</a>' );
+			await flush();
+			expect( sent ).toHaveLength( 0 );
+		}
+	);
+
+	it( 'sends nothing after a navigation to a page that is not tracked', async () => {
+		run();
 		await flush();
-		expect( console ).toHaveWarnedWith(
-			'Tessera stats: consent from the cookie banner not given'
-		);
+		printConfig( withConfig( { option: { isPreview: true } } ) );
+		history.pushState( null, '', '/preview/' );
+		await flush();
 		click( '<a href="https://other.example/">Other</a>' );
+		track()( 'signup' );
 		await flush();
-		expect( sent ).toHaveLength( 0 );
+		expect( events() ).toHaveLength( 0 );
 	} );
 
 	it( 'throws inside the listener without eventAjaxUrl', async () => {

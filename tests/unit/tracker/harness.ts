@@ -1,7 +1,8 @@
 /**
- * Shared harness of the tracker tests: a configuration as PHP prints it, a
- * recording `fetch` mock, a fresh tracker module per test and the clean-up of
- * everything the tracker installs (listeners, history wrappers, globals).
+ * Shared harness of the tracker and consent gate tests: a configuration as PHP
+ * prints it, a recording `fetch` mock, a fresh tracker module per test (it
+ * starts itself when imported) and the clean-up of everything the tracker and
+ * the gate install (listeners, history wrappers, globals, inserted scripts).
  */
 
 /**
@@ -13,6 +14,10 @@ import { jest } from '@jest/globals';
  * Internal dependencies
  */
 import type * as Tracker from '../../../src/runtime/tracker/tracker';
+
+/** The tracker's address, as PHP prints it for the consent gate. */
+export const TRACKER_URL =
+	'https://example.test/wp-content/plugins/tessera/build/runtime/tracker.js';
 
 // The matchers @wordpress/jest-console adds (it fails a test on an unexpected
 // console.warn: "nothing else is logged" is checked by every test).
@@ -36,6 +41,7 @@ export const config = (): Tracker.TrackerConfig => ( {
 	eventAjaxUrl:
 		'https://example.test/wp-admin/admin-ajax.php?action=tessera_stats_event',
 	jsCheckTime: 60000,
+	trackerUrl: TRACKER_URL,
 	option: {
 		isPreview: false,
 		userOnline: true,
@@ -43,7 +49,7 @@ export const config = (): Tracker.TrackerConfig => ( {
 		bypassAdBlockers: false,
 		linkTracker: true,
 		downloadTracker: true,
-		downloadExtensions: [ 'pdf', 'zip', 'docx', 'mp3' ],
+		downloadExtensions: 'pdf|zip|docx|mp3',
 		consentIntegration: {
 			name: 'none',
 			status: { consent_level: 'statistics', track_anonymously: false },
@@ -105,12 +111,16 @@ export interface Sent {
 /** Requests sent during the current test. */
 export let sent: Sent[] = [];
 
-/** What the next requests answer: a JSON body and an HTTP status, or a network error. */
+/**
+ * What the next requests answer: a JSON body and an HTTP status, a network
+ * error, a 200 answer whose body is not JSON, or held back.
+ */
 export let answer:
-	{ status: number; body: unknown } | 'network-error' | 'hold' = {
-	status: 200,
-	body: { status: true },
-};
+	{ status: number; body: unknown } | 'network-error' | 'not-json' | 'hold' =
+	{
+		status: 200,
+		body: { status: true },
+	};
 
 /**
  * Sets the answer of the next requests.
@@ -215,6 +225,17 @@ export const setUp = (): void => {
 			if ( answer === 'network-error' ) {
 				return Promise.reject( new TypeError( 'Failed to fetch' ) );
 			}
+			if ( answer === 'not-json' ) {
+				// An HTML page (a cache or security plugin's answer, say).
+				return Promise.resolve( {
+					ok: true,
+					status: 200,
+					json: () =>
+						Promise.reject(
+							new SyntaxError( 'Unexpected token < in JSON' )
+						),
+				} );
+			}
 			const { status, body: json } = answer;
 			return Promise.resolve( {
 				ok: status >= 200 && status < 300,
@@ -241,13 +262,10 @@ export const tearDown = (): void => {
 	delete window.wp_has_consent;
 	delete window.consentApi;
 	delete ( globalThis as { fetch?: unknown } ).fetch;
-	document.cookie =
-		'cookieyes-consent=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
 	document.head.innerHTML = '';
 	document.body.innerHTML = '';
 	setProp( navigator, 'doNotTrack', undefined );
 	setProp( document, 'referrer', undefined );
-	setProp( document, 'readyState', undefined );
 	jest.useRealTimers();
 	jest.restoreAllMocks();
 };
@@ -256,8 +274,8 @@ export const tearDown = (): void => {
 type TrackerModule = typeof Tracker;
 
 /**
- * Loads a fresh tracker module (its state reset) and runs `init()`, as the
- * entry does.
+ * Loads a fresh tracker module (its state reset): importing it starts it, as
+ * the entry does.
  *
  * @return The module.
  */
@@ -267,9 +285,26 @@ export const load = (): TrackerModule => {
 		mod =
 			require( '../../../src/runtime/tracker/tracker' ) as TrackerModule;
 	} );
-	mod!.init();
 	return mod!;
 };
+
+/**
+ * Runs the consent gate's entry in a fresh module (`gate-entry.ts` calls
+ * `gate()` when imported).
+ */
+export const loadGateEntry = (): void => {
+	jest.isolateModules( () => {
+		require( '../../../src/runtime/tracker/gate-entry' );
+	} );
+};
+
+/**
+ * The tracker scripts inserted by the consent gate.
+ *
+ * @return The `<script src>` elements in `<head>`.
+ */
+export const insertedScripts = (): HTMLScriptElement[] =>
+	Array.from( document.head.querySelectorAll( 'script[src]' ) );
 
 /**
  * Prints a configuration and loads the tracker.
@@ -288,10 +323,12 @@ export const track = (): Tracker.Track =>
 
 /**
  * A consent integration option.
- * @param name
- * @param status
- * @param status.consent_level
- * @param status.track_anonymously
+ *
+ * @param name                     Integration name.
+ * @param status                   Its status, as PHP prints it.
+ * @param status.consent_level     WP Consent API category.
+ * @param status.track_anonymously Whether tracking without consent is allowed.
+ * @return Overrides.
  */
 export const consent = (
 	name: string,

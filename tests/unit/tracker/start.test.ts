@@ -1,6 +1,6 @@
 /**
- * Tracker: start once per load, SPA restarts, skips (docs/stats.md, The
- * tracker, points 1, 2 and 8).
+ * Tracker: starts at once when imported, SPA restarts, skips, no consent code
+ * (docs/stats.md, The tracker, points 1, 2, 3 and 8).
  */
 
 /**
@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
  * Internal dependencies
  */
 import {
+	consent,
 	flush,
 	goTo,
 	hits,
@@ -29,7 +30,7 @@ beforeEach( setUp );
 afterEach( tearDown );
 
 describe( 'tracker start', () => {
-	it( 'sends one hit at once when the document is already parsed', async () => {
+	it( 'sends one hit at once', async () => {
 		run();
 		await flush();
 		expect( hits() ).toHaveLength( 1 );
@@ -38,12 +39,28 @@ describe( 'tracker start', () => {
 		);
 	} );
 
-	it( 'waits for DOMContentLoaded while the document is loading', async () => {
-		setProp( document, 'readyState', 'loading' );
+	it( 'sends the hit synchronously, when the module is imported', () => {
 		run();
+		expect( hits() ).toHaveLength( 1 );
+	} );
+
+	// The page decides (consent runtime, consent gate, or printed at once):
+	// the tracker has no consent code, even when no consent API is present.
+	it.each( [
+		'none',
+		'borlabs_cookie',
+		'wp_consent_api',
+		'real_cookie_banner',
+		'tessera',
+		'something_else',
+	] )( 'starts with consentIntegration %s', async ( name ) => {
+		run( consent( name ) );
 		await flush();
-		expect( sent ).toHaveLength( 0 );
-		document.dispatchEvent( new Event( 'DOMContentLoaded' ) );
+		expect( hits() ).toHaveLength( 1 );
+	} );
+
+	it( 'starts without consentIntegration', async () => {
+		run( { option: { consentIntegration: undefined } } );
 		await flush();
 		expect( hits() ).toHaveLength( 1 );
 	} );
@@ -90,20 +107,32 @@ describe( 'tracker start', () => {
 	it( 'logs a missing configuration and sends nothing', async () => {
 		load();
 		await flush();
-		expect( console ).toHaveWarnedWith(
-			'Tessera stats: configuration missing'
-		);
+		expect( console ).toHaveWarnedWith( 'Tessera stats: no configuration' );
 		expect( sent ).toHaveLength( 0 );
 	} );
 
-	it.each( [ '{ not json', 'null', '{}' ] )(
-		'logs an unparsable configuration (%s) and sends nothing',
+	it.each( [ '{ not json', '' ] )(
+		'logs an unparsable configuration (%p) and sends nothing',
 		async ( raw ) => {
 			printConfig( raw );
 			expect( () => load() ).not.toThrow();
 			await flush();
 			expect( console ).toHaveWarnedWith(
-				'Tessera stats: error parsing the configuration'
+				'Tessera stats: no configuration'
+			);
+			expect( sent ).toHaveLength( 0 );
+		}
+	);
+
+	// JSON that parses but is not a configuration object.
+	it.each( [ 'null', '{}' ] )(
+		'logs a configuration that is not an object with option (%p) and sends nothing',
+		async ( raw ) => {
+			printConfig( raw );
+			expect( () => load() ).not.toThrow();
+			await flush();
+			expect( console ).toHaveWarnedWith(
+				'Tessera stats: no configuration'
 			);
 			expect( sent ).toHaveLength( 0 );
 		}
@@ -120,9 +149,7 @@ describe( 'tracker start', () => {
 		setProp( navigator, 'doNotTrack', '1' );
 		run();
 		await flush();
-		expect( console ).toHaveWarnedWith(
-			'Tessera stats: Do Not Track is enabled: the hit is not sent'
-		);
+		expect( console ).toHaveWarnedWith( 'Tessera stats: Do Not Track' );
 		expect( sent ).toHaveLength( 0 );
 	} );
 
