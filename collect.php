@@ -1,15 +1,15 @@
 <?php
 /**
- * The statistics collector's fast entry point (docs/stats.md, "Collector"): loads WordPress with SHORTINIT (the
- * database and options, no plugins, no theme), then hands `POST collect.php?endpoint=hit|online` to
- * Tessera\Stats\Collector and answers JSON.
+ * The statistics collector's fast entry point (docs/stats.md, "Collector"): hands `POST
+ * collect.php?endpoint=hit|online` to Tessera\Stats\Collector and answers JSON. WordPress itself is not loaded:
+ * Tessera\Stats\Direct reads the database settings from a standard wp-config.php and connects with PDO (MySQL or
+ * the SQLite file of the SQLite Database Integration). A wp-config.php it does not recognise as standard makes it
+ * load WordPress with SHORTINIT (the database and options, no plugins, no theme) instead.
  *
  * @package Tessera
  */
 
 declare(strict_types=1);
-
-define( 'SHORTINIT', true );
 
 /*
  * Find wp-load.php. The plugin folder may be a symlink (the local sites): __DIR__ and a SCRIPT_FILENAME that the
@@ -94,16 +94,41 @@ if ( 'hit' !== $tessera_endpoint && 'online' !== $tessera_endpoint ) {
 	);
 }
 
-require $tessera_load;
-
-// SHORTINIT skips the plugin's autoloader: load the collector's classes directly.
+// SHORTINIT and the direct mode skip the plugin's autoloader: load the collector's classes directly.
 require_once __DIR__ . '/includes/Stats/Schema.php';
+require_once __DIR__ . '/includes/Stats/Settings.php';
+require_once __DIR__ . '/includes/Stats/Db.php';
+require_once __DIR__ . '/includes/Stats/Direct.php';
+require_once __DIR__ . '/includes/Stats/IpRange.php';
 require_once __DIR__ . '/includes/Stats/Visitor.php';
 require_once __DIR__ . '/includes/Stats/RateLimit.php';
 require_once __DIR__ . '/includes/Stats/Collector.php';
 
-// SHORTINIT does not run wp_magic_quotes(): $_POST and $_SERVER are raw here.
-$tessera_address = isset( $_SERVER['REMOTE_ADDR'] ) && is_string( $_SERVER['REMOTE_ADDR'] ) && false !== filter_var( $_SERVER['REMOTE_ADDR'], FILTER_VALIDATE_IP ) ? $_SERVER['REMOTE_ADDR'] : '';
-$tessera_agent   = isset( $_SERVER['HTTP_USER_AGENT'] ) && is_string( $_SERVER['HTTP_USER_AGENT'] ) ? substr( $_SERVER['HTTP_USER_AGENT'], 0, 1000 ) : '';
-$tessera_answer  = ( new Tessera\Stats\Collector() )->$tessera_endpoint( $_POST, $tessera_address, $tessera_agent ); // phpcs:ignore WordPress.Security.NonceVerification.Missing -- public collector: signed and rate-limited.
+// `wp=1`: this request must load WordPress (the first hit of a site, which creates the tables; see below).
+$tessera_wp     = isset( $_GET['wp'] ) && '1' === $_GET['wp']; // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- a switch of the public collector, same checks either way.
+$tessera_direct = $tessera_wp ? null : Tessera\Stats\Direct::available( dirname( $tessera_load ) );
+try {
+	if ( null !== $tessera_direct ) {
+		Tessera\Stats\Direct::connect( dirname( $tessera_load ), $tessera_direct );
+		if ( ! Tessera\Stats\Direct::installed() ) {
+			// Creating the tables needs WordPress (dbDelta, or the SQLite integration's translation): send the
+			// very first hit again, body and all (307), to this file with WordPress loaded.
+			if ( ! headers_sent() ) {
+				header( 'Location: ?endpoint=' . rawurlencode( $tessera_endpoint ) . '&wp=1', true, 307 );
+				header( 'Cache-Control: no-store, max-age=0' );
+			}
+			exit;
+		}
+	} else {
+		Tessera\Stats\Direct::shortinit();
+		require $tessera_load;
+	}
+	// Nothing here runs wp_magic_quotes(): $_POST and $_SERVER are raw.
+	$tessera_agent  = isset( $_SERVER['HTTP_USER_AGENT'] ) && is_string( $_SERVER['HTTP_USER_AGENT'] ) ? substr( $_SERVER['HTTP_USER_AGENT'], 0, 1000 ) : '';
+	$tessera_answer = ( new Tessera\Stats\Collector() )->$tessera_endpoint( $_POST, Tessera\Stats\Collector::client_address( $_SERVER ), $tessera_agent ); // phpcs:ignore WordPress.Security.NonceVerification.Missing -- public collector: signed and rate-limited.
+} catch ( PDOException $tessera_error ) {
+	// The database is unreachable or busy beyond the wait: nothing was stored (the transaction rolled back).
+	// The message stays in the server (it may name the database host).
+	$tessera_answer = Tessera\Stats\Collector::error( 503, 'Statistics storage is unavailable.' );
+}
 $tessera_send( $tessera_answer['status'], $tessera_answer['body'] );

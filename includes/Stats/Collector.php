@@ -2,7 +2,8 @@
 /**
  * The statistics collector (docs/stats.md, "Collector" and "Storage"): validates a hit, an online ping, a custom
  * event or a link/download event and records it in the aggregate tables. The same methods serve collect.php
- * (SHORTINIT), admin-ajax and REST, so this class uses only what SHORTINIT provides ($wpdb, options, formatting).
+ * (without WordPress, see Direct), admin-ajax and REST: it reaches the database through Db and WordPress only through
+ * get_option() (which Direct stands in for) and functions it checks for first.
  *
  * @package Tessera
  */
@@ -103,13 +104,64 @@ final class Collector {
 		}
 		$secret = get_option( self::OPTION_SECRET, '' );
 		if ( ! is_string( $secret ) || strlen( $secret ) < 64 ) {
-			add_option( self::OPTION_SECRET, bin2hex( random_bytes( 32 ) ), '', true );
-			wp_cache_delete( 'alloptions', 'options' );
-			wp_cache_delete( 'notoptions', 'options' );
-			$secret = (string) get_option( self::OPTION_SECRET, '' );
+			// Only one insert wins when several first requests race: every one reads the winner's secret back.
+			$db = Db::get();
+			$db->insert_ignore(
+				$db->table( 'options' ),
+				array(
+					'option_name'  => self::OPTION_SECRET,
+					'option_value' => bin2hex( random_bytes( 32 ) ),
+					'autoload'     => 'on',
+				)
+			);
+			if ( function_exists( 'wp_cache_delete' ) ) {
+				wp_cache_delete( 'alloptions', 'options' );
+				wp_cache_delete( 'notoptions', 'options' );
+				wp_cache_delete( self::OPTION_SECRET, 'options' );
+			}
+			$secret = (string) $db->value( 'SELECT option_value FROM ' . $db->table( 'options' ) . ' WHERE option_name = ?', array( self::OPTION_SECRET ) );
 		}
 		$key = $secret;
 		return $key;
+	}
+
+	/**
+	 * The client's address: REMOTE_ADDR. Forwarding headers are set by the client and are not trusted, unless
+	 * REMOTE_ADDR is one of the site's own proxies, listed (addresses or CIDR ranges) in the constant
+	 * `TESSERA_STATS_TRUSTED_PROXIES` (an array or a comma-separated string, in wp-config.php): then the
+	 * right-most address of X-Forwarded-For that is not such a proxy. In full WordPress the
+	 * `tessera_stats_client_address` filter may change the answer (collect.php loads no plugin).
+	 *
+	 * @param array<string, mixed> $server $_SERVER.
+	 * @return string A valid IP address, or '' when there is none.
+	 */
+	public static function client_address( array $server ): string {
+		$remote  = isset( $server['REMOTE_ADDR'] ) && is_string( $server['REMOTE_ADDR'] ) ? trim( $server['REMOTE_ADDR'] ) : '';
+		$address = false !== filter_var( $remote, FILTER_VALIDATE_IP ) ? $remote : '';
+		$proxies = defined( 'TESSERA_STATS_TRUSTED_PROXIES' ) ? TESSERA_STATS_TRUSTED_PROXIES : array();
+		$proxies = is_string( $proxies ) ? array_map( 'trim', explode( ',', $proxies ) ) : ( is_array( $proxies ) ? $proxies : array() );
+		if ( '' !== $address && array() !== $proxies && IpRange::contains( $address, $proxies ) && isset( $server['HTTP_X_FORWARDED_FOR'] ) && is_string( $server['HTTP_X_FORWARDED_FOR'] ) ) {
+			foreach ( array_reverse( array_map( 'trim', explode( ',', $server['HTTP_X_FORWARDED_FOR'] ) ) ) as $hop ) {
+				if ( false === filter_var( $hop, FILTER_VALIDATE_IP ) ) {
+					break;
+				}
+				$address = $hop;
+				if ( ! IpRange::contains( $hop, $proxies ) ) {
+					break;
+				}
+			}
+		}
+		if ( function_exists( 'apply_filters' ) ) {
+			/**
+			 * The address the statistics collector counts a request under (rate limit, exclusions, visitor hash).
+			 *
+			 * @param string               $address REMOTE_ADDR, or the forwarded address behind trusted proxies.
+			 * @param array<string, mixed> $server  $_SERVER.
+			 */
+			$filtered = \apply_filters( 'tessera_stats_client_address', $address, $server );
+			$address  = is_string( $filtered ) && false !== filter_var( $filtered, FILTER_VALIDATE_IP ) ? $filtered : $address;
+		}
+		return $address;
 	}
 
 	/**
@@ -121,21 +173,24 @@ final class Collector {
 	 * @return array{status: int, body: array<string, mixed>}
 	 */
 	public function hit( array $input, string $address, string $user_agent ): array {
-		$now     = $this->time();
-		$refused = $this->admit( $address, $now );
-		if ( null !== $refused ) {
-			return $refused;
-		}
-		$hit = $this->validate_source( $input );
-		if ( isset( $hit['error'] ) ) {
-			return $hit['error'];
-		}
-		if ( Visitor::is_bot( $user_agent ) ) {
-			return self::ok();
-		}
-		$this->record_hit( $hit['source'], $address, $user_agent, $now );
-		$this->maybe_prune( $now );
-		return self::ok();
+		return Db::get()->atomically(
+			function () use ( $input, $address, $user_agent ): array {
+				$now     = $this->time();
+				$refused = $this->admit( $address, $now );
+				if ( null !== $refused ) {
+					return $refused;
+				}
+				$hit = $this->validate_source( $input );
+				if ( isset( $hit['error'] ) ) {
+					return $hit['error'];
+				}
+				if ( Visitor::is_bot( $user_agent ) ) {
+					return self::ok();
+				}
+				$this->record_hit( $hit['source'], $address, $user_agent, $now );
+				return self::ok();
+			}
+		);
 	}
 
 	/**
@@ -147,21 +202,25 @@ final class Collector {
 	 * @return array{status: int, body: array<string, mixed>}
 	 */
 	public function online( array $input, string $address, string $user_agent ): array {
-		$now     = $this->time();
-		$refused = $this->admit( $address, $now );
-		if ( null !== $refused ) {
-			return $refused;
-		}
-		$ping = $this->validate_source( $input );
-		if ( isset( $ping['error'] ) ) {
-			return $ping['error'];
-		}
-		if ( Visitor::is_bot( $user_agent ) ) {
-			return self::ok();
-		}
-		$day = $this->day( $now );
-		$this->record_online( Visitor::hash( Visitor::salt( $day ), $address, $user_agent ), $ping['source'], $now );
-		return self::ok();
+		return Db::get()->atomically(
+			function () use ( $input, $address, $user_agent ): array {
+				$now     = $this->time();
+				$refused = $this->admit( $address, $now );
+				if ( null !== $refused ) {
+					return $refused;
+				}
+				$ping = $this->validate_source( $input );
+				if ( isset( $ping['error'] ) ) {
+					return $ping['error'];
+				}
+				if ( Visitor::is_bot( $user_agent ) ) {
+					return self::ok();
+				}
+				$day = $this->day( $now );
+				$this->record_online( Visitor::hash( Visitor::salt( $day ), $address, $user_agent ), $ping['source'], $now );
+				return self::ok();
+			}
+		);
 	}
 
 	/**
@@ -196,13 +255,18 @@ final class Collector {
 		}
 		unset( $data['timestamp'] );
 		ksort( $data );
-		$target = (string) wp_json_encode( (object) $data, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE );
+		$target = (string) json_encode( (object) $data, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_INVALID_UTF8_SUBSTITUTE ); // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode -- decoded from valid JSON just above.
 		$this->record_event( $this->day( $now ), 'custom', trim( $name ), $target );
 		return self::ok();
 	}
 
 	/**
-	 * A link or download event: `en` click|file_download, `tu` an absolute http(s) URL ≤ 2,000 bytes.
+	 * A link or download event. Accepted payloads: the spec's 14 fields (`en, et, eid, ec, ev, mb, fn, fx, m, tu,
+	 * pid, wcdl, df, dk`) or the tracker's short one (`en, et, eid, ec, ev, mb, tu, pid`). `fn`, `fx`, `m`, `wcdl`,
+	 * `df` and `dk` are ignored even when sent: what they say is derived here from `tu`, so nothing the browser
+	 * claims about the file is trusted. `en` click|file_download and `tu` (an absolute http(s) URL ≤ 2,000 bytes)
+	 * are required; `et`, `mb` and `pid` must be whole numbers and `eid`, `ec`, `ev` short clean text when present.
+	 * `pid` (the page's source id) is checked for its form only and not stored: events carry no signature.
 	 *
 	 * @param array<string, mixed> $input      Request fields (unslashed).
 	 * @param string               $address    Client address.
@@ -224,6 +288,21 @@ final class Collector {
 		if ( ! is_string( $url ) || null === $host ) {
 			return self::error( 400, 'Invalid link URL.' );
 		}
+		foreach ( array( 'et' => 15, 'mb' => 1, 'pid' => 19 ) as $field => $digits ) {
+			$value = $input[ $field ] ?? '';
+			if ( ! is_string( $value ) && ! is_int( $value ) ) {
+				return self::error( 400, 'Invalid event field ' . $field . '.' );
+			}
+			if ( '' !== (string) $value && 1 !== preg_match( '/^(0|[1-9][0-9]{0,' . ( $digits - 1 ) . '})$/', (string) $value ) ) {
+				return self::error( 400, 'Invalid event field ' . $field . '.' );
+			}
+		}
+		foreach ( array( 'eid', 'ec', 'ev' ) as $field ) {
+			$value = $input[ $field ] ?? '';
+			if ( ! is_string( $value ) || strlen( $value ) > 500 || ! self::is_clean_text( $value ) ) {
+				return self::error( 400, 'Invalid event field ' . $field . '.' );
+			}
+		}
 		if ( Visitor::is_bot( $user_agent ) ) {
 			return self::ok();
 		}
@@ -231,22 +310,59 @@ final class Collector {
 			$this->record_event( $this->day( $now ), 'click', $host, $url );
 			return self::ok();
 		}
-		$path = (string) parse_url( $url, PHP_URL_PATH ); // phpcs:ignore WordPress.WP.AlternativeFunctions.parse_url_parse_url -- wp_parse_url() is not loaded under SHORTINIT.
-		$file = rawurldecode( basename( $path ) );
-		$file = self::is_clean_text( $file ) && '' !== $file ? mb_substr( $file, 0, 191, 'UTF-8' ) : $host;
-		$this->record_event( $this->day( $now ), 'download', $file, $url );
+		$download = self::download( $url, $host );
+		$this->record_event( $this->day( $now ), 'download', $download['name'], $download['target'] );
 		return self::ok();
 	}
 
 	/**
-	 * Checks the rate limit (and installs the tables on the first request).
+	 * A download's name and stored target, derived from its URL: the file name of the path (decoded), or for a
+	 * `download_file` link (WooCommerce) `download_file <value>`; the `key` parameter of such a link (a customer's
+	 * secret) is removed from the stored URL.
+	 *
+	 * @param string $url  Validated URL.
+	 * @param string $host Its host.
+	 * @return array{name: string, target: string}
+	 */
+	private static function download( string $url, string $host ): array {
+		$query = array();
+		parse_str( (string) parse_url( $url, PHP_URL_QUERY ), $query ); // phpcs:ignore WordPress.WP.AlternativeFunctions.parse_url_parse_url -- wp_parse_url() may not be loaded.
+		$target = $url;
+		$name   = rawurldecode( basename( (string) parse_url( $url, PHP_URL_PATH ) ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.parse_url_parse_url -- see above.
+		if ( isset( $query['download_file'] ) && is_string( $query['download_file'] ) ) {
+			$name   = 'download_file ' . $query['download_file'];
+			$target = (string) preg_replace( '/([?&])key=[^&#]*(&|(?=#)|$)/', '$1', $url );
+			$target = rtrim( $target, '?&' );
+		}
+		$name = '' !== $name && self::is_clean_text( $name ) ? mb_substr( $name, 0, 191, 'UTF-8' ) : $host;
+		return array(
+			'name'   => $name,
+			'target' => $target,
+		);
+	}
+
+	/**
+	 * What every request goes through first: the storage must be installed, tracking enabled and the address not
+	 * excluded (both answered `{ status: true }` with nothing stored), then the rate limit.
 	 *
 	 * @param string $address Client address.
 	 * @param int    $now     Unix time.
-	 * @return array{status: int, body: array<string, mixed>}|null The 429 answer, or null to go on.
+	 * @return array{status: int, body: array<string, mixed>}|null The answer, or null to go on.
 	 */
 	private function admit( string $address, int $now ): ?array {
-		Schema::maybe_install();
+		if ( Db::get()->is_direct() ) {
+			// collect.php without WordPress cannot create tables (the SQLite translation lives in WordPress);
+			// they are created on activation/admin_init. An older version only means an upgrade is pending.
+			if ( '' === (string) get_option( Schema::OPTION_DB_VERSION, '' ) ) {
+				return self::error( 503, 'Statistics storage is not installed yet.' );
+			}
+		} elseif ( ! Schema::is_current() ) {
+			Schema::maybe_install();
+		}
+		$settings = Settings::get();
+		if ( empty( $settings['enabled'] ) || IpRange::contains( $address, (array) $settings['excludedIps'] ) ) {
+			return self::ok();
+		}
 		if ( ! RateLimit::take( $address, $now ) ) {
 			return self::error( 429, 'Too many requests.' );
 		}
@@ -358,7 +474,8 @@ final class Collector {
 	}
 
 	/**
-	 * Stores a counted hit.
+	 * Stores a counted hit: the visitor's day row (INSERT IGNORE tells whether it is new), then one upsert each for
+	 * the page, the referrer (not for internal navigation), the device and the online row.
 	 *
 	 * @param array{type: string, id: int, page_uri: string, referred: string} $source     Validated fields.
 	 * @param string                                                           $address    Client address.
@@ -367,38 +484,61 @@ final class Collector {
 	 * @return void
 	 */
 	private function record_hit( array $source, string $address, string $user_agent, int $now ): void {
-		global $wpdb;
+		$db      = Db::get();
 		$day     = $this->day( $now );
 		$visitor = Visitor::hash( Visitor::salt( $day ), $address, $user_agent );
-		$utc     = gmdate( 'Y-m-d H:i:s', $now );
-
-		$visitors = Schema::table( 'visitors' );
-		$wpdb->query( $wpdb->prepare( "INSERT IGNORE INTO {$visitors} (day, visitor, first_seen) VALUES (%s, %s, %s)", $day, $visitor, $utc ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name only.
-		$is_new = 1 === (int) $wpdb->rows_affected;
-
-		$pages = Schema::table( 'pages' );
-		$wpdb->query(
-			$wpdb->prepare(
-				"INSERT INTO {$pages} (day, source_type, source_id, uri_hash, page_uri, views, visitors) VALUES (%s, %s, %d, %s, %s, 1, %d) ON DUPLICATE KEY UPDATE views = views + 1, visitors = visitors + %d", // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name only.
-				$day,
-				$source['type'],
-				$source['id'],
-				md5( $source['page_uri'] ),
-				$source['page_uri'],
-				$is_new ? 1 : 0,
-				$is_new ? 1 : 0
+		$is_new  = 1 === $db->insert_ignore(
+			$db->table( 'visitors' ),
+			array(
+				'day'        => $day,
+				'visitor'    => $visitor,
+				'first_seen' => gmdate( 'Y-m-d H:i:s', $now ),
 			)
+		) ? 1 : 0;
+
+		$db->upsert(
+			$db->table( 'pages' ),
+			array(
+				'day'         => $day,
+				'source_type' => $source['type'],
+				'source_id'   => $source['id'],
+				'uri_hash'    => md5( $source['page_uri'] ),
+				'page_uri'    => $source['page_uri'],
+				'views'       => 1,
+				'visitors'    => $is_new,
+			),
+			array( 'day', 'source_type', 'source_id', 'uri_hash' ),
+			'views = views + 1, visitors = visitors + ?',
+			array( $is_new )
 		);
 
 		$host = '' === $source['referred'] ? '' : (string) self::http_host( $source['referred'] );
 		if ( '' === $host || $host !== self::own_host() ) {
-			$referrers = Schema::table( 'referrers' );
-			$wpdb->query( $wpdb->prepare( "INSERT INTO {$referrers} (day, host, views) VALUES (%s, %s, 1) ON DUPLICATE KEY UPDATE views = views + 1", $day, $host ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name only.
+			$db->upsert(
+				$db->table( 'referrers' ),
+				array(
+					'day'   => $day,
+					'host'  => $host,
+					'views' => 1,
+				),
+				array( 'day', 'host' ),
+				'views = views + 1'
+			);
 		}
 
-		$device  = Visitor::parse( $user_agent );
-		$devices = Schema::table( 'devices' );
-		$wpdb->query( $wpdb->prepare( "INSERT INTO {$devices} (day, browser, os, device, views) VALUES (%s, %s, %s, %s, 1) ON DUPLICATE KEY UPDATE views = views + 1", $day, $device['browser'], $device['os'], $device['device'] ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name only.
+		$device = Visitor::parse( $user_agent );
+		$db->upsert(
+			$db->table( 'devices' ),
+			array(
+				'day'     => $day,
+				'browser' => $device['browser'],
+				'os'      => $device['os'],
+				'device'  => $device['device'],
+				'views'   => 1,
+			),
+			array( 'day', 'browser', 'os', 'device' ),
+			'views = views + 1'
+		);
 
 		$this->record_online( $visitor, $source, $now );
 	}
@@ -412,22 +552,20 @@ final class Collector {
 	 * @return void
 	 */
 	private function record_online( string $visitor, array $source, int $now ): void {
-		global $wpdb;
-		$online = Schema::table( 'online' );
-		$utc    = gmdate( 'Y-m-d H:i:s', $now );
-		$wpdb->query(
-			$wpdb->prepare(
-				"INSERT INTO {$online} (visitor, last_seen, source_type, source_id, page_uri) VALUES (%s, %s, %s, %d, %s) ON DUPLICATE KEY UPDATE last_seen = %s, source_type = %s, source_id = %d, page_uri = %s", // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name only.
-				$visitor,
-				$utc,
-				$source['type'],
-				$source['id'],
-				$source['page_uri'],
-				$utc,
-				$source['type'],
-				$source['id'],
-				$source['page_uri']
-			)
+		$db  = Db::get();
+		$utc = gmdate( 'Y-m-d H:i:s', $now );
+		$db->upsert(
+			$db->table( 'online' ),
+			array(
+				'visitor'     => $visitor,
+				'last_seen'   => $utc,
+				'source_type' => $source['type'],
+				'source_id'   => $source['id'],
+				'page_uri'    => $source['page_uri'],
+			),
+			array( 'visitor' ),
+			'last_seen = ?, source_type = ?, source_id = ?, page_uri = ?',
+			array( $utc, $source['type'], $source['id'], $source['page_uri'] )
 		);
 	}
 
@@ -441,9 +579,20 @@ final class Collector {
 	 * @return void
 	 */
 	private function record_event( string $day, string $kind, string $name, string $target ): void {
-		global $wpdb;
-		$events = Schema::table( 'events' );
-		$wpdb->query( $wpdb->prepare( "INSERT INTO {$events} (day, kind, name, target_hash, target, count) VALUES (%s, %s, %s, %s, %s, 1) ON DUPLICATE KEY UPDATE count = count + 1", $day, $kind, $name, md5( $target ), $target ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name only.
+		$db = Db::get();
+		$db->upsert(
+			$db->table( 'events' ),
+			array(
+				'day'         => $day,
+				'kind'        => $kind,
+				'name'        => $name,
+				'target_hash' => md5( $target ),
+				'target'      => $target,
+				'count'       => 1,
+			),
+			array( 'day', 'kind', 'name', 'target_hash' ),
+			'count = count + 1'
+		);
 	}
 
 	/**
@@ -452,25 +601,24 @@ final class Collector {
 	 * @return int
 	 */
 	public function online_count(): int {
-		global $wpdb;
-		$online = Schema::table( 'online' );
-		return (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$online} WHERE last_seen >= %s", gmdate( 'Y-m-d H:i:s', $this->time() - self::ONLINE_WINDOW ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name only.
+		$db = Db::get();
+		return (int) $db->value( 'SELECT COUNT(*) FROM ' . $db->table( 'online' ) . ' WHERE last_seen >= ?', array( gmdate( 'Y-m-d H:i:s', $this->time() - self::ONLINE_WINDOW ) ) );
 	}
 
 	/**
-	 * Deletes online rows older than an hour and finished rate-limit minutes (about one request in 100).
+	 * Deletes online rows older than an hour and finished rate-limit minutes. Not on the hot path: Retention's
+	 * hourly cron event calls it (with `$force`); without `$force` it runs for about one call in 100.
 	 *
 	 * @param int  $now   Unix time.
 	 * @param bool $force Prune now.
 	 * @return void
 	 */
 	public function maybe_prune( int $now, bool $force = false ): void {
-		global $wpdb;
 		if ( ! $force && 0 !== random_int( 0, 99 ) ) {
 			return;
 		}
-		$online = Schema::table( 'online' );
-		$wpdb->query( $wpdb->prepare( "DELETE FROM {$online} WHERE last_seen < %s", gmdate( 'Y-m-d H:i:s', $now - HOUR_IN_SECONDS ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name only.
+		$db = Db::get();
+		$db->exec( 'DELETE FROM ' . $db->table( 'online' ) . ' WHERE last_seen < ?', array( gmdate( 'Y-m-d H:i:s', $now - 3600 ) ) );
 		RateLimit::prune( $now );
 	}
 
@@ -500,7 +648,30 @@ final class Collector {
 	 * @return string
 	 */
 	public function day( int $now ): string {
-		return ( new \DateTimeImmutable( '@' . $now ) )->setTimezone( wp_timezone() )->format( 'Y-m-d' );
+		return ( new \DateTimeImmutable( '@' . $now ) )->setTimezone( self::timezone() )->format( 'Y-m-d' );
+	}
+
+	/**
+	 * The site's time zone, as wp_timezone() computes it (that function is not there without WordPress).
+	 *
+	 * @return \DateTimeZone
+	 */
+	private static function timezone(): \DateTimeZone {
+		if ( function_exists( 'wp_timezone' ) ) {
+			return wp_timezone();
+		}
+		$name = (string) get_option( 'timezone_string', '' );
+		if ( '' !== $name ) {
+			try {
+				return new \DateTimeZone( $name );
+			} catch ( \Exception $e ) {
+				unset( $e ); // An unknown name: use the offset, as core does.
+			}
+		}
+		$offset  = (float) get_option( 'gmt_offset', 0 );
+		$hours   = (int) $offset;
+		$minutes = (int) round( abs( $offset - $hours ) * 60 );
+		return new \DateTimeZone( sprintf( '%s%02d:%02d', $offset < 0 ? '-' : '+', abs( $hours ), $minutes ) );
 	}
 
 	/**

@@ -171,13 +171,12 @@ final class StatsAjax {
 	}
 
 	/**
-	 * The client's address: REMOTE_ADDR only (X-Forwarded-For and friends are set by the client).
+	 * The client's address: REMOTE_ADDR, or the forwarded one behind trusted proxies (Collector::client_address()).
 	 *
 	 * @return string
 	 */
 	public static function address(): string {
-		$address = isset( $_SERVER['REMOTE_ADDR'] ) && is_string( $_SERVER['REMOTE_ADDR'] ) ? wp_unslash( $_SERVER['REMOTE_ADDR'] ) : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- validated as an IP next.
-		return false !== filter_var( $address, FILTER_VALIDATE_IP ) ? $address : '';
+		return Collector::client_address( wp_unslash( $_SERVER ) );
 	}
 
 	/**

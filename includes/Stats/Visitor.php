@@ -50,28 +50,36 @@ final class Visitor {
 	 * @return string 32 hex digits.
 	 */
 	public static function salt( string $day ): string {
-		global $wpdb;
 		$stored = self::decode( get_option( self::OPTION_SALT, '' ) );
 		if ( null !== $stored && $stored['day'] === $day ) {
 			return $stored['salt'];
 		}
+		$db      = Db::get();
+		$options = $db->table( 'options' );
 		for ( $attempt = 0; $attempt < 3; $attempt++ ) {
-			$raw   = $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", self::OPTION_SALT ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- core table name.
+			$raw   = $db->value( 'SELECT option_value FROM ' . $options . ' WHERE option_name = ?', array( self::OPTION_SALT ) );
 			$fresh = self::decode( $raw );
 			if ( null !== $fresh && $fresh['day'] === $day ) {
 				self::forget_cache();
 				return $fresh['salt'];
 			}
-			$value = (string) wp_json_encode(
+			$value = (string) json_encode( // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode -- runs without WordPress too (collect.php).
 				array(
 					'day'  => $day,
 					'salt' => bin2hex( random_bytes( 16 ) ),
 				)
 			);
 			if ( null === $raw ) {
-				$wpdb->query( $wpdb->prepare( "INSERT IGNORE INTO {$wpdb->options} (option_name, option_value, autoload) VALUES (%s, %s, %s)", self::OPTION_SALT, $value, 'on' ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- core table name.
+				$db->insert_ignore(
+					$options,
+					array(
+						'option_name'  => self::OPTION_SALT,
+						'option_value' => $value,
+						'autoload'     => 'on',
+					)
+				);
 			} else {
-				$wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->options} SET option_value = %s WHERE option_name = %s AND option_value = %s", $value, self::OPTION_SALT, (string) $raw ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- core table name.
+				$db->exec( 'UPDATE ' . $options . ' SET option_value = ? WHERE option_name = ? AND option_value = ?', array( $value, self::OPTION_SALT, $raw ) );
 			}
 		}
 		// Three lost races in a row (the clock of other requests disagrees): use a salt only this request knows.
@@ -85,6 +93,10 @@ final class Visitor {
 	 * @return void
 	 */
 	private static function forget_cache(): void {
+		if ( ! function_exists( 'wp_cache_delete' ) ) {
+			Direct::forget( self::OPTION_SALT );
+			return;
+		}
 		wp_cache_delete( 'alloptions', 'options' );
 		wp_cache_delete( 'notoptions', 'options' );
 		wp_cache_delete( self::OPTION_SALT, 'options' );

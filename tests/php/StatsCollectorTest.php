@@ -13,6 +13,7 @@ namespace Tessera\Tests;
 use Tessera\Stats\Collector;
 use Tessera\Stats\RateLimit;
 use Tessera\Stats\Schema;
+use Tessera\Stats\Settings;
 use Tessera\Stats\StatsAjax;
 use Tessera\Stats\Visitor;
 use WP_REST_Request;
@@ -65,7 +66,10 @@ final class StatsCollectorTest extends TestCase {
 		$this->keep_option( Visitor::OPTION_SALT );
 		$this->keep_option( RateLimit::OPTION_LIMIT );
 		$this->keep_option( Schema::OPTION_DB_VERSION );
+		$this->keep_option( Settings::OPTION );
 		delete_option( RateLimit::OPTION_LIMIT );
+		delete_option( Settings::OPTION );
+		Settings::flush();
 		Schema::maybe_install();
 	}
 
@@ -906,5 +910,282 @@ final class StatsCollectorTest extends TestCase {
 		);
 		$this->assertSame( 220, (int) self::page_row( $page['id'] )['views'] );
 		fwrite( STDERR, sprintf( "\n[stats] 200 parallel hits: %.2f s (%.0f req/s); sequential: collect.php %.1f req/s, GET /wp-json/ %.1f req/s\n", $parallel, 200 / $parallel, $collect, $rest ) );
+	}
+
+	/**
+	 * Stores statistics settings (merged over the defaults by Settings::get()).
+	 *
+	 * @param array<string, mixed> $settings Settings.
+	 * @return void
+	 */
+	private static function settings( array $settings ): void {
+		update_option( Settings::OPTION, $settings, true );
+		Settings::flush();
+	}
+
+	/**
+	 * An excluded address (single or CIDR, IPv4 or IPv6) and a disabled collector are answered `{ status: true }`
+	 * and nothing is stored, for every endpoint; other addresses are still counted.
+	 *
+	 * @return void
+	 */
+	public function test_excluded_addresses_and_disabled_tracking_store_nothing(): void {
+		$collector = $this->collector( 16 );
+		$day       = $this->days[0];
+		$before    = self::counts( $day );
+		self::settings( array( 'excludedIps' => array( '198.51.100.0/24', '2001:db8::/32' ) ) );
+		foreach ( array( '198.51.100.9', '2001:db8::5' ) as $address ) {
+			$this->addresses[] = $address;
+			foreach ( array( 'hit', 'online' ) as $method ) {
+				$this->assertSame( array( 200, array( 'status' => true ) ), array_values( $collector->$method( self::fields( '/excluded/' ), $address, self::CHROME ) ), "$method $address" );
+			}
+			$this->assertSame( 200, $collector->custom_event( array( 'event_name' => 'x' ), $address, self::CHROME )['status'] );
+			$this->assertSame( 200, $collector->link_event( array( 'en' => 'click', 'tu' => 'https://example.org/' ), $address, self::CHROME )['status'] );
+		}
+		$this->assertSame( $before, self::counts( $day ), 'nothing stored for excluded addresses' );
+		global $wpdb;
+		$this->assertSame( 0, (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM ' . Schema::table( 'rate' ) . ' WHERE client = %s', RateLimit::client( '198.51.100.9' ) ) ), 'not even a rate counter' ); // phpcs:ignore WordPress.DB -- table name only.
+
+		$this->address();
+		$counted = '203.0.113.5';
+		$this->addresses[] = $counted;
+		$this->visitor( $day, $counted, self::CHROME );
+		$this->assertSame( 200, $collector->hit( self::fields( '/excluded/' ), $counted, self::CHROME )['status'] );
+		$this->assertCount( 1, self::rows( 'pages', $day ), 'another address is counted' );
+
+		self::settings( array( 'enabled' => false ) );
+		$before = self::counts( $day );
+		$answer = $collector->hit( self::fields( '/disabled/' ), $counted, self::CHROME );
+		$this->assertSame( array( 200, array( 'status' => true ) ), array( $answer['status'], $answer['body'] ) );
+		$this->assertSame( 200, $collector->link_event( array( 'en' => 'click', 'tu' => 'https://example.org/' ), $counted, self::CHROME )['status'] );
+		$this->assertSame( $before, self::counts( $day ), 'nothing stored while tracking is off' );
+	}
+
+	/**
+	 * Link and download events: the tracker's short payload is accepted; fn, fx, m, wcdl, df and dk are ignored
+	 * (the name comes from `tu`), a download link's `key` is not stored; malformed optional fields are refused.
+	 *
+	 * @return void
+	 */
+	public function test_link_event_short_payload_and_derived_fields(): void {
+		$collector = $this->collector( 17 );
+		$day       = $this->days[0];
+		$address   = $this->address();
+		$short     = array( 'en' => 'file_download', 'et' => '1718000000000', 'eid' => 'dl', 'ec' => 'button', 'ev' => 'Get the report', 'mb' => '0', 'tu' => 'https://example.com/files/report.pdf', 'pid' => '12' );
+		$this->assertSame( array( 'status' => true ), $collector->link_event( $short, $address, self::CHROME )['body'] );
+		$lying = $short + array( 'fn' => 'evil', 'fx' => 'exe', 'm' => 'link', 'wcdl' => '1', 'df' => '999', 'dk' => 'secret' );
+		$this->assertSame( array( 'status' => true ), $collector->link_event( $lying, $address, self::CHROME )['body'] );
+		$shop = array( 'en' => 'file_download', 'tu' => 'https://shop.example/?download_file=42&order=wc_order_1&key=abc123&email=a%40b.c' ) + $short;
+		$this->assertSame( 200, $collector->link_event( $shop, $address, self::CHROME )['status'] );
+		$click = array( 'en' => 'click', 'tu' => 'https://docs.example.org/a' );
+		$this->assertSame( 200, $collector->link_event( $click, $address, self::CHROME )['status'], 'en and tu alone' );
+
+		$events = array();
+		foreach ( self::rows( 'events', $day ) as $row ) {
+			$events[ $row['name'] ] = array( $row['kind'], $row['target'], (int) $row['count'] );
+		}
+		$this->assertSame( array( 'download', 'https://example.com/files/report.pdf', 2 ), $events['report.pdf'], 'fn/fx ignored: one file, counted twice' );
+		$this->assertArrayNotHasKey( 'evil', $events );
+		$this->assertArrayNotHasKey( 'evil.exe', $events );
+		$this->assertSame( array( 'download', 'https://shop.example/?download_file=42&order=wc_order_1&email=a%40b.c', 1 ), $events['download_file 42'] ?? null, 'the key is not stored' );
+		$this->assertSame( 'click', $events['docs.example.org'][0] );
+
+		$bad = array(
+			'pid negative'  => array( 'pid' => '-1' ),
+			'pid text'      => array( 'pid' => '12 OR 1=1' ),
+			'pid array'     => array( 'pid' => array( '1' ) ),
+			'et text'       => array( 'et' => 'now' ),
+			'mb text'       => array( 'mb' => 'left' ),
+			'ev control'    => array( 'ev' => "a\x00b" ),
+			'ev too long'   => array( 'ev' => str_repeat( 'a', 501 ) ),
+			'eid array'     => array( 'eid' => array( 'x' ) ),
+			'tu script'     => array( 'tu' => 'javascript:alert(1)//report.pdf' ),
+		);
+		$before = self::counts( $day );
+		foreach ( $bad as $label => $change ) {
+			$this->assertSame( 400, $collector->link_event( array_merge( $short, $change ), $address, self::CHROME )['status'], $label );
+		}
+		$this->assertSame( $before, self::counts( $day ) );
+	}
+
+	/**
+	 * The client address is REMOTE_ADDR: X-Forwarded-For is ignored unless REMOTE_ADDR is a trusted proxy (none
+	 * here); the filter may change it in full WordPress.
+	 *
+	 * @return void
+	 */
+	public function test_client_address_trusts_remote_addr_only(): void {
+		$server = array(
+			'REMOTE_ADDR'          => '203.0.113.9',
+			'HTTP_X_FORWARDED_FOR' => '198.51.100.1',
+			'HTTP_CLIENT_IP'       => '198.51.100.2',
+		);
+		$this->assertSame( '203.0.113.9', Collector::client_address( $server ) );
+		$this->assertSame( '', Collector::client_address( array( 'REMOTE_ADDR' => 'nope' ) ) );
+		$this->add_test_filter( 'tessera_stats_client_address', static fn ( string $address, array $srv ): string => $srv['HTTP_X_FORWARDED_FOR'], 10, 2 );
+		$this->assertSame( '198.51.100.1', Collector::client_address( $server ), 'a site may trust its proxy with the filter' );
+	}
+
+	/**
+	 * Rows of an HTTP test's page (by source id).
+	 *
+	 * @param int $id Source id.
+	 * @return int Views stored.
+	 */
+	private static function views( int $id ): int {
+		global $wpdb;
+		return (int) $wpdb->get_var( $wpdb->prepare( 'SELECT SUM(views) FROM ' . Schema::table( 'pages' ) . ' WHERE source_id = %d', $id ) ); // phpcs:ignore WordPress.DB -- table name only.
+	}
+
+	/**
+	 * Bad input over real HTTP, to collect.php and to admin-ajax: each answered with its 4xx and JSON message,
+	 * nothing stored; a page_uri carrying script and SQL is valid and stored as plain text.
+	 *
+	 * @return void
+	 */
+	public function test_bad_input_over_http(): void {
+		global $wpdb;
+		$page    = $this->http_setup( self::CHROME );
+		$collect = self::base() . '/wp-content/plugins/tessera/collect.php?endpoint=hit';
+		$ajax    = self::base() . '/wp-admin/admin-ajax.php';
+		$fields  = self::fields( $page['uri'], 'https://' . $page['host'] . '/', 'post', $page['id'] );
+		$wpdb->delete( Schema::table( 'rate' ), array( 'client' => RateLimit::client( '127.0.0.1' ) ) );
+		$cases = array(
+			'no source_type'          => array( 400, array_diff_key( $fields, array( 'source_type' => 1 ) ) ),
+			'no page_uri'             => array( 400, array_diff_key( $fields, array( 'page_uri' => 1 ) ) ),
+			'page_uri 2001 bytes'     => array( 400, array( 'page_uri' => rawurlencode( '/' . str_repeat( 'a', 2000 ) ) ) + $fields ),
+			'page_uri a list'         => array( 400, array( 'page_uri' => array( '/' ) ) + $fields ),
+			'page_uri not a path'     => array( 400, array( 'page_uri' => rawurlencode( '<script>alert(1)</script>' ) ) + $fields ),
+			'referred script'         => array( 400, array( 'referred' => rawurlencode( 'javascript:alert(document.cookie)' ) ) + $fields ),
+			'referred html'           => array( 400, array( 'referred' => rawurlencode( '<script>alert(1)</script>' ) ) + $fields ),
+			'source_id sql'           => array( 400, array( 'source_id' => $page['id'] . ' OR 1=1' ) + $fields ),
+			'source_type sql'         => array( 400, array( 'source_type' => "post' OR '1'='1" ) + $fields ),
+			'forged source_id'        => array( 403, array( 'source_id' => (string) ( $page['id'] + 1 ) ) + $fields ),
+			'signature of another id' => array( 403, array( 'signature' => Collector::signature( 'post', $page['id'] + 1 ) ) + $fields ),
+			'huge field'              => array( 400, array( 'page_uri' => '/' . str_repeat( '%41', 5000 ) ) + $fields ),
+		);
+		foreach ( array( 'collect.php' => $collect, 'admin-ajax' => $ajax ) as $via => $url ) {
+			foreach ( $cases as $label => list( $status, $sent ) ) {
+				$sent   = 'admin-ajax' === $via ? array( 'action' => 'tessera_stats_hit' ) + $sent : $sent;
+				$handle = self::curl( $url, $sent, self::CHROME );
+				$body   = json_decode( (string) curl_exec( $handle ), true );
+				$this->assertSame( $status, curl_getinfo( $handle, CURLINFO_RESPONSE_CODE ), "$via: $label" );
+				$this->assertSame( false, $body['status'] ?? null, "$via: $label" );
+				$this->assertIsString( $body['message'] ?? null, "$via: $label" );
+			}
+		}
+		$this->assertSame( 0, self::views( $page['id'] ), 'nothing stored by any refused request' );
+
+		$bad_event = self::curl( $ajax, array( 'action' => 'tessera_stats_event', 'en' => 'click', 'tu' => '<script>alert(1)</script>' ), self::CHROME );
+		curl_exec( $bad_event );
+		$this->assertSame( 400, curl_getinfo( $bad_event, CURLINFO_RESPONSE_CODE ) );
+
+		$hostile = '/tessera-http-' . $page['id'] . "/?q=<script>alert(1)</script>'; DROP TABLE {$wpdb->posts}; --";
+		$handle  = self::curl( $collect, array( 'page_uri' => rawurlencode( $hostile ) ) + $fields, self::CHROME );
+		$this->assertSame( '{"status":true}', curl_exec( $handle ) );
+		$stored = $wpdb->get_var( $wpdb->prepare( 'SELECT page_uri FROM ' . Schema::table( 'pages' ) . ' WHERE source_id = %d', $page['id'] ) ); // phpcs:ignore WordPress.DB -- table name only.
+		$this->assertSame( $hostile, $stored, 'stored as plain text' );
+		$this->assertGreaterThan( 0, (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->posts}" ) ); // phpcs:ignore WordPress.DB -- core table.
+	}
+
+	/**
+	 * A flood from one address over real HTTP: the limit's requests are stored, the rest answered 429 (JSON)
+	 * and not stored — through collect.php (its own options read) and admin-ajax alike.
+	 *
+	 * @return void
+	 */
+	public function test_flood_over_http(): void {
+		global $wpdb;
+		$page   = $this->http_setup( self::CHROME );
+		$fields = self::fields( $page['uri'], '', 'post', $page['id'] );
+		update_option( RateLimit::OPTION_LIMIT, 5 );
+		$wpdb->delete( Schema::table( 'rate' ), array( 'client' => RateLimit::client( '127.0.0.1' ) ) );
+		$minute = intdiv( time(), 60 );
+		$codes  = array();
+		for ( $i = 0; $i < 8; $i++ ) {
+			$handle = self::curl( self::base() . '/wp-content/plugins/tessera/collect.php?endpoint=hit', $fields, self::CHROME );
+			$body   = curl_exec( $handle );
+			$code   = (int) curl_getinfo( $handle, CURLINFO_RESPONSE_CODE );
+			$codes[] = $code;
+			if ( 429 === $code ) {
+				$this->assertSame( '{"status":false,"message":"Too many requests."}', $body );
+			}
+		}
+		$handle = self::curl( self::base() . '/wp-admin/admin-ajax.php', array( 'action' => 'tessera_stats_hit' ) + $fields, self::CHROME );
+		curl_exec( $handle );
+		$ajax = (int) curl_getinfo( $handle, CURLINFO_RESPONSE_CODE );
+		if ( intdiv( time(), 60 ) !== $minute ) {
+			$this->markTestSkipped( 'The minute changed during the flood; the counts are not comparable.' );
+		}
+		$this->assertSame( array( 200, 200, 200, 200, 200, 429, 429, 429 ), $codes );
+		$this->assertSame( 429, $ajax, 'admin-ajax shares the counter' );
+		$this->assertSame( 5, self::views( $page['id'] ), 'refused hits are not stored' );
+	}
+
+	/**
+	 * collect.php reads the settings itself: an excluded address and disabled tracking get `{"status":true}`
+	 * over HTTP and nothing is stored.
+	 *
+	 * @return void
+	 */
+	public function test_exclusions_over_http(): void {
+		$page   = $this->http_setup( self::CHROME );
+		$url    = self::base() . '/wp-content/plugins/tessera/collect.php?endpoint=hit';
+		$fields = self::fields( $page['uri'], '', 'post', $page['id'] );
+		foreach ( array( array( 'excludedIps' => array( '127.0.0.0/8' ) ), array( 'excludedIps' => array( '::1', '127.0.0.1' ) ), array( 'enabled' => false ) ) as $settings ) {
+			self::settings( $settings );
+			$handle = self::curl( $url, $fields, self::CHROME );
+			$this->assertSame( '{"status":true}', curl_exec( $handle ), (string) wp_json_encode( $settings ) );
+			$this->assertSame( 0, self::views( $page['id'] ), (string) wp_json_encode( $settings ) );
+		}
+		self::settings( array( 'excludedIps' => array( '10.0.0.0/8' ) ) );
+		$handle = self::curl( $url, $fields, self::CHROME );
+		$this->assertSame( '{"status":true}', curl_exec( $handle ) );
+		$this->assertSame( 1, self::views( $page['id'] ), 'counted once the address is no longer excluded' );
+	}
+
+	/**
+	 * collect.php reads wp-config.php itself only when it has the standard shape; anything unusual (ABSPATH used
+	 * elsewhere, a custom content folder, multisite, an unknown database drop-in, the opt-out constant) makes it
+	 * load WordPress (SHORTINIT) instead.
+	 *
+	 * @return void
+	 */
+	public function test_direct_mode_is_used_only_for_a_standard_config(): void {
+		$root = get_temp_dir() . 'tessera-direct-' . wp_generate_password( 8, false );
+		wp_mkdir_p( $root . '/wp-content' );
+		$this->cleanups[] = static function () use ( $root ): void {
+			foreach ( array( '/wp-content/db.php', '/wp-config.php' ) as $file ) {
+				if ( is_file( $root . $file ) ) {
+					unlink( $root . $file ); // phpcs:ignore WordPress.WP.AlternativeFunctions.unlink_unlink -- the test's own files.
+				}
+			}
+			rmdir( $root . '/wp-content' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_rmdir -- see above.
+			rmdir( $root ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_rmdir -- see above.
+		};
+		$standard = "<?php\ndefine( 'DB_NAME', 'wp' );\n\$table_prefix = 'wp_';\nif ( ! defined( 'ABSPATH' ) ) {\n\tdefine( 'ABSPATH', __DIR__ . '/' );\n}\nrequire_once ABSPATH . 'wp-settings.php';\n";
+		$write    = static function ( string $file, string $text ) use ( $root ): void {
+			file_put_contents( $root . $file, $text ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents -- the test's own files.
+		};
+		$this->assertNull( \Tessera\Stats\Direct::available( $root ), 'never inside a loaded WordPress (ABSPATH is set)' );
+		$this->assertNull( \Tessera\Stats\Direct::inspect( $root ), 'no wp-config.php' );
+		$write( '/wp-config.php', $standard );
+		$this->assertSame( array( 'config' => $root . '/wp-config.php', 'kind' => 'mysql' ), \Tessera\Stats\Direct::inspect( $root ) );
+		$write( '/wp-content/db.php', "<?php\ndefine( 'SQLITE_DB_DROPIN_VERSION', '1.8.0' );\n" );
+		$this->assertSame( 'sqlite', \Tessera\Stats\Direct::inspect( $root )['kind'] ?? null, 'the SQLite Database Integration drop-in' );
+		$write( '/wp-content/db.php', "<?php\n// Another database drop-in.\n" );
+		$this->assertNull( \Tessera\Stats\Direct::inspect( $root ), 'an unknown drop-in' );
+		unlink( $root . '/wp-content/db.php' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.unlink_unlink -- the test's own file.
+		$unusual = array(
+			'ABSPATH used elsewhere' => str_replace( "require_once", "define( 'X', ABSPATH );\nrequire_once", $standard ),
+			'custom content folder'  => str_replace( '$table_prefix', "define( 'WP_CONTENT_DIR', '/srv/c' );\n\$table_prefix", $standard ),
+			'multisite'              => str_replace( '$table_prefix', "define( 'MULTISITE', true );\n\$table_prefix", $standard ),
+			'opted out'              => str_replace( '$table_prefix', "define( 'TESSERA_STATS_DIRECT', false );\n\$table_prefix", $standard ),
+			'no wp-settings.php'     => str_replace( "require_once ABSPATH . 'wp-settings.php';", "require_once ABSPATH . 'other.php';", $standard ),
+		);
+		foreach ( $unusual as $label => $config ) {
+			$write( '/wp-config.php', $config );
+			$this->assertNull( \Tessera\Stats\Direct::inspect( $root ), $label );
+		}
 	}
 }
