@@ -110,9 +110,10 @@ $tessera_direct = $tessera_wp ? null : Tessera\Stats\Direct::available( dirname(
 try {
 	if ( null !== $tessera_direct ) {
 		Tessera\Stats\Direct::connect( dirname( $tessera_load ), $tessera_direct );
-		if ( ! Tessera\Stats\Direct::installed() ) {
+		if ( ! Tessera\Stats\Direct::current() ) {
 			// Creating the tables needs WordPress (dbDelta, or the SQLite integration's translation): send the
-			// very first hit again, body and all (307), to this file with WordPress loaded.
+			// very first hit (or the first after an update that adds tables) again, body and all (307), to this
+			// file with WordPress loaded.
 			if ( ! headers_sent() ) {
 				header( 'Location: ?endpoint=' . rawurlencode( $tessera_endpoint ) . '&wp=1', true, 307 );
 				header( 'Cache-Control: no-store, max-age=0' );

@@ -80,6 +80,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 		$wpdb->query( $wpdb->prepare( 'DELETE FROM ' . $table( $name ) . ' WHERE day >= %s AND day <= %s', $first, $last ) ); // phpcs:ignore WordPress.DB -- table name only.
 	}
 	$wpdb->query( $wpdb->prepare( 'DELETE FROM ' . $table( 'online' ) . ' WHERE visitor LIKE %s', '5eed%' ) ); // phpcs:ignore WordPress.DB -- table name only.
+	\Tessera\Stats\Rollup::rebuild( $first, $last );
 	$say( "cleared {$first} .. {$last}" );
 	if ( $clear ) {
 		return;
@@ -362,5 +363,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 	$say( sprintf( 'online: %d rows', $online->close() ) );
 	$transaction->exec( 'COMMIT', 'COMMIT' );
 	$say( 'committed' );
+	// The dashboard's rollups (days, months), as the collector would have kept them.
+	\Tessera\Stats\Rollup::rebuild( $first, $last );
+	$say( 'rollups rebuilt' );
 	$say( sprintf( 'seeded the equivalent of %s hits over %d days (%s .. %s)', number_format( array_sum( $hits ) ), count( $days ), $first, $last ) );
 } )( array_slice( $argv ?? array(), 4 ) );

@@ -512,6 +512,34 @@ final class Collector {
 			array( $is_new )
 		);
 
+		// The dashboard's rollups: the day's totals and the month's row of the page (docs/stats.md, Storage).
+		$month = substr( $day, 0, 7 ) . '-01';
+		$db->upsert(
+			$db->table( 'days' ),
+			array(
+				'day'      => $day,
+				'visitors' => $is_new,
+				'views'    => 1,
+			),
+			array( 'day' ),
+			'views = views + 1, visitors = visitors + ?',
+			array( $is_new )
+		);
+		$db->upsert(
+			$db->table( 'pages_month' ),
+			array(
+				'month'       => $month,
+				'source_type' => $source['type'],
+				'source_id'   => $source['id'],
+				'uri_hash'    => md5( $source['page_uri'] ),
+				'views'       => 1,
+				'visitors'    => $is_new,
+			),
+			array( 'month', 'source_type', 'source_id', 'uri_hash' ),
+			'views = views + 1, visitors = visitors + ?',
+			array( $is_new )
+		);
+
 		$host = '' === $source['referred'] ? '' : (string) self::http_host( $source['referred'] );
 		if ( '' === $host || $host !== self::own_host() ) {
 			$db->upsert(
@@ -522,6 +550,16 @@ final class Collector {
 					'views' => 1,
 				),
 				array( 'day', 'host' ),
+				'views = views + 1'
+			);
+			$db->upsert(
+				$db->table( 'referrers_month' ),
+				array(
+					'month' => $month,
+					'host'  => $host,
+					'views' => 1,
+				),
+				array( 'month', 'host' ),
 				'views = views + 1'
 			);
 		}

@@ -169,6 +169,16 @@ final class Direct {
 	}
 
 	/**
+	 * Whether the statistics tables are those of this version of the code (an update may add tables, which
+	 * only WordPress can create).
+	 *
+	 * @return bool
+	 */
+	public static function current(): bool {
+		return Schema::DB_VERSION === (string) self::option( Schema::OPTION_DB_VERSION, '' );
+	}
+
+	/**
 	 * An option as get_option() would answer it (WP_HOME wins over `home`, serialized arrays without objects).
 	 *
 	 * @param string $name          Option name.

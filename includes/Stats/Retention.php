@@ -31,7 +31,12 @@ final class Retention {
 	/**
 	 * Tables with a `day` column that the retention applies to.
 	 */
-	public const TABLES = array( 'visitors', 'pages', 'referrers', 'devices', 'events' );
+	public const TABLES = array( 'visitors', 'pages', 'referrers', 'devices', 'events', 'days' );
+
+	/**
+	 * Monthly rollups: whole months before the cutoff's month go; the cutoff's month is rebuilt from what is left.
+	 */
+	public const MONTH_TABLES = array( 'pages_month', 'referrers_month' );
 
 	/**
 	 * Days deleted per table in one run (one day of one table is one DELETE: a bounded batch). What is left is
@@ -119,6 +124,14 @@ final class Retention {
 			foreach ( $days as $day ) {
 				$deleted += (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE day = %s", $day ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery -- table name only.
 			}
+		}
+		$month = Rollup::month( $cutoff );
+		foreach ( self::MONTH_TABLES as $name ) {
+			$table    = Schema::table( $name );
+			$wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE month < %s", $month ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery -- table name only.
+		}
+		if ( ! $more ) {
+			Rollup::rebuild( $month, $cutoff );
 		}
 		if ( $more ) {
 			// Refused (harmlessly) when a run is already due within ten minutes.

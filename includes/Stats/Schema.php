@@ -27,7 +27,7 @@ final class Schema {
 	/**
 	 * Schema version of the code.
 	 */
-	public const DB_VERSION = '1';
+	public const DB_VERSION = '2';
 
 	/**
 	 * Option that holds the installed schema version.
@@ -45,6 +45,9 @@ final class Schema {
 		'events'    => 'tessera_stats_events',
 		'online'    => 'tessera_stats_online',
 		'rate'      => 'tessera_stats_rate',
+		'days'      => 'tessera_stats_days',
+		'pages_month' => 'tessera_stats_pages_month',
+		'referrers_month' => 'tessera_stats_referrers_month',
 	);
 
 	/**
@@ -71,9 +74,9 @@ final class Schema {
 	 * Installs or upgrades the tables when the stored schema version is not the current one.
 	 *
 	 * In full WordPress this runs dbDelta. Under SHORTINIT (collect.php) wp-admin/includes/upgrade.php cannot be
-	 * loaded (it needs the l10n functions SHORTINIT skips), so a first install there creates the tables with
-	 * `CREATE TABLE IF NOT EXISTS` from the same definitions; an upgrade of existing tables is left to dbDelta on
-	 * the next `admin_init` (the version option stays old until then).
+	 * loaded (it needs the l10n functions SHORTINIT skips), so there the tables are created with
+	 * `CREATE TABLE IF NOT EXISTS` from the same definitions: a first install, or an update that only adds tables
+	 * (version 2 added the rollups). A future change to existing columns must go through dbDelta (on `init`).
 	 *
 	 * @return void
 	 */
@@ -86,9 +89,8 @@ final class Schema {
 			self::install();
 			return;
 		}
-		if ( '' === (string) get_option( self::OPTION_DB_VERSION, '' ) ) {
-			self::create_missing();
-		}
+		// Under SHORTINIT: a first install, or an update that adds tables (CREATE TABLE IF NOT EXISTS).
+		self::create_missing();
 	}
 
 	/**
@@ -124,7 +126,9 @@ final class Schema {
 			}
 		}
 		// A concurrent first hit may have stored it already: add_option() then fails harmlessly.
-		add_option( self::OPTION_DB_VERSION, self::DB_VERSION, '', true );
+		if ( ! add_option( self::OPTION_DB_VERSION, self::DB_VERSION, '', true ) ) {
+			update_option( self::OPTION_DB_VERSION, self::DB_VERSION, true );
+		}
 		return true;
 	}
 
@@ -223,6 +227,29 @@ minute bigint(20) unsigned NOT NULL DEFAULT 0,
 hits int(10) unsigned NOT NULL DEFAULT 0,
 PRIMARY KEY  (client,minute),
 KEY minute (minute)
+) {$charset};",
+			// Rollups for the dashboard (a year is 365 day rows, or 12 month rows per page/host): upserted with the
+			// daily rows on every hit, so that no report groups hundreds of thousands of daily rows.
+			'days'      => "CREATE TABLE {$t['days']} (
+day date NOT NULL,
+visitors bigint(20) unsigned NOT NULL DEFAULT 0,
+views bigint(20) unsigned NOT NULL DEFAULT 0,
+PRIMARY KEY  (day)
+) {$charset};",
+			'pages_month' => "CREATE TABLE {$t['pages_month']} (
+month date NOT NULL,
+source_type varchar(20) NOT NULL DEFAULT '',
+source_id bigint(20) unsigned NOT NULL DEFAULT 0,
+uri_hash char(32) NOT NULL DEFAULT '',
+views bigint(20) unsigned NOT NULL DEFAULT 0,
+visitors bigint(20) unsigned NOT NULL DEFAULT 0,
+PRIMARY KEY  (month,source_type,source_id,uri_hash)
+) {$charset};",
+			'referrers_month' => "CREATE TABLE {$t['referrers_month']} (
+month date NOT NULL,
+host varchar(191) NOT NULL DEFAULT '',
+views bigint(20) unsigned NOT NULL DEFAULT 0,
+PRIMARY KEY  (month,host)
 ) {$charset};",
 		);
 	}

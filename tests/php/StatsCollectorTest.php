@@ -84,8 +84,11 @@ final class StatsCollectorTest extends TestCase {
 			$cleanup();
 		}
 		foreach ( array_unique( $this->days ) as $day ) {
-			foreach ( array( 'visitors', 'pages', 'referrers', 'devices', 'events' ) as $name ) {
+			foreach ( array( 'visitors', 'pages', 'referrers', 'devices', 'events', 'days' ) as $name ) {
 				$wpdb->delete( Schema::table( $name ), array( 'day' => $day ) );
+			}
+			foreach ( array( 'pages_month', 'referrers_month' ) as $name ) {
+				$wpdb->delete( Schema::table( $name ), array( 'month' => substr( $day, 0, 7 ) . '-01' ) );
 			}
 		}
 		foreach ( array_unique( $this->visitors ) as $visitor ) {
@@ -263,6 +266,17 @@ final class StatsCollectorTest extends TestCase {
 		}
 		$this->assertSame( 3, $devices['Chrome/Windows/desktop'] );
 		$this->assertSame( 1, $devices['Safari/iOS/mobile'] );
+
+		// The dashboard's rollups, kept by the same hits.
+		$days = self::rows( 'days', $day );
+		$this->assertSame( array( 2, 4 ), array( (int) $days[0]['visitors'], (int) $days[0]['views'] ) );
+		global $wpdb;
+		$month = substr( $day, 0, 7 ) . '-01';
+		$rows  = (array) $wpdb->get_results( $wpdb->prepare( 'SELECT uri_hash, views, visitors FROM ' . Schema::table( 'pages_month' ) . ' WHERE month = %s', $month ), ARRAY_A ); // phpcs:ignore WordPress.DB -- table name only.
+		$by    = array_column( $rows, null, 'uri_hash' );
+		$this->assertSame( array( 3, 2 ), array( (int) $by[ md5( '/a/' ) ]['views'], (int) $by[ md5( '/a/' ) ]['visitors'] ) );
+		$this->assertSame( array( 1, 0 ), array( (int) $by[ md5( '/b/' ) ]['views'], (int) $by[ md5( '/b/' ) ]['visitors'] ) );
+		$this->assertSame( '3', (string) $wpdb->get_var( $wpdb->prepare( 'SELECT views FROM ' . Schema::table( 'referrers_month' ) . " WHERE month = %s AND host = ''", $month ) ) ); // phpcs:ignore WordPress.DB -- table name only.
 	}
 
 	/**

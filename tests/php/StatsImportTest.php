@@ -71,8 +71,11 @@ final class StatsImportTest extends TestCase {
 	 */
 	private static function clear_aggregates(): void {
 		global $wpdb;
-		foreach ( array( 'visitors', 'pages', 'referrers', 'devices' ) as $name ) {
+		foreach ( array( 'visitors', 'pages', 'referrers', 'devices', 'days' ) as $name ) {
 			$wpdb->query( $wpdb->prepare( 'DELETE FROM ' . Schema::table( $name ) . ' WHERE day LIKE %s', self::DAY_LIKE ) ); // phpcs:ignore WordPress.DB -- table name only.
+		}
+		foreach ( array( 'pages_month', 'referrers_month' ) as $name ) {
+			$wpdb->query( $wpdb->prepare( 'DELETE FROM ' . Schema::table( $name ) . ' WHERE month LIKE %s', self::DAY_LIKE ) ); // phpcs:ignore WordPress.DB -- table name only.
 		}
 	}
 

@@ -10,6 +10,7 @@ declare(strict_types=1);
 
 namespace Tessera\Stats\Import;
 
+use Tessera\Stats\Rollup;
 use Tessera\Stats\Schema;
 
 /**
@@ -70,6 +71,13 @@ final class WpStatistics {
 	 * @var string
 	 */
 	private string $today;
+
+	/**
+	 * The first and last day this run wrote ('' while none): their rollups are rebuilt at the end.
+	 *
+	 * @var array{0: string, 1: string}
+	 */
+	private array $touched = array( '', '' );
 
 	/**
 	 * Creates the importer.
@@ -196,6 +204,10 @@ final class WpStatistics {
 			$failure = $e->getMessage();
 			$done    = false;
 		} finally {
+			if ( '' !== $this->touched[0] ) {
+				// The dashboard reads the day and month rollups: rebuild those of the days written.
+				Rollup::rebuild( $this->touched[0], $this->touched[1] );
+			}
 			self::unlock();
 		}
 		$this->remember( $counts, $done, $deferred );
@@ -234,6 +246,12 @@ final class WpStatistics {
 				break;
 			}
 			$take[] = $row + array( 'valid_day' => $day );
+			if ( null !== $day ) {
+				$this->touched = array(
+					'' === $this->touched[0] || $day < $this->touched[0] ? $day : $this->touched[0],
+					$day > $this->touched[1] ? $day : $this->touched[1],
+				);
+			}
 		}
 		if ( array() === $take ) {
 			return $result;
