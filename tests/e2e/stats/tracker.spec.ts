@@ -77,6 +77,7 @@ test.describe( 'visitor tracker', () => {
 			'type',
 			'text/plain'
 		);
+		// eslint-disable-next-line playwright/no-wait-for-timeout -- proving that nothing is sent needs a wait.
 		await page.waitForTimeout( 500 );
 		expect( requests.filter( isHit ) ).toHaveLength( 0 );
 
@@ -166,6 +167,7 @@ test.describe( 'visitor tracker', () => {
 		// Activity after the stop does not start them again (a new page load does).
 		await page.mouse.wheel( 0, 200 );
 		await page.clock.runFor( 5 * 60000 );
+		// eslint-disable-next-line playwright/no-wait-for-timeout -- proving that nothing is sent needs a wait.
 		await page.waitForTimeout( 300 );
 		expect( requests.filter( isPing ) ).toHaveLength( pingsBefore );
 		await context.close();
@@ -182,6 +184,7 @@ test.describe( 'visitor tracker', () => {
 		await expect
 			.poll( () => messages )
 			.toEqual( [ 'Tessera stats: Do Not Track' ] );
+		// eslint-disable-next-line playwright/no-wait-for-timeout -- proving that nothing is sent needs a wait.
 		await page.waitForTimeout( 300 );
 		expect( requests.filter( isHit ) ).toHaveLength( 0 );
 		await context.close();
@@ -265,6 +268,7 @@ test.describe( 'visitor tracker', () => {
 			.locator( '#demo-outbound' )
 			.click( { button: 'middle', modifiers: [] } )
 			.catch( () => undefined );
+		// eslint-disable-next-line playwright/no-wait-for-timeout -- proving that nothing is sent needs a wait.
 		await page.waitForTimeout( 300 );
 		expect( requests.filter( isEvent ) ).toHaveLength( 0 );
 
@@ -411,6 +415,7 @@ test.describe( 'visitor tracker', () => {
 					} )
 				)
 			);
+			// eslint-disable-next-line playwright/no-wait-for-timeout -- proving that nothing is sent needs a wait.
 			await page.waitForTimeout( 300 );
 			expect( requests.filter( isHit ) ).toHaveLength( 0 );
 
@@ -474,6 +479,7 @@ test.describe( 'visitor tracker', () => {
 					)
 				)
 				.toEqual( [ 'tessera-stats' ] );
+			// eslint-disable-next-line playwright/no-wait-for-timeout -- proving that nothing is sent needs a wait.
 			await page.waitForTimeout( 300 );
 			expect( requests.filter( isHit ) ).toHaveLength( 0 );
 			const hit = nextHit( page, DEMO_PATH );
