@@ -25,12 +25,14 @@ $tessera_uninstall_site = static function (): void {
 	// Rate-limit counters of the consent log endpoint.
 	$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_tessera\\_clog\\_rate\\_%' OR option_name LIKE '\\_transient\\_timeout\\_tessera\\_clog\\_rate\\_%'" ); // phpcs:ignore WordPress.DB -- fixed pattern.
 	// Visitor statistics: the aggregate tables and their options.
-	foreach ( array( 'visitors', 'pages', 'referrers', 'devices', 'events', 'online', 'rate' ) as $tessera_table ) {
+	foreach ( array( 'visitors', 'pages', 'referrers', 'devices', 'events', 'online', 'rate', 'days', 'pages_month', 'referrers_month' ) as $tessera_table ) {
 		$wpdb->query( "DROP TABLE IF EXISTS {$wpdb->prefix}tessera_stats_{$tessera_table}" ); // phpcs:ignore WordPress.DB -- fixed table names.
 	}
-	foreach ( array( 'tessera_stats_db_version', 'tessera_stats_salt', 'tessera_stats_rate_limit', 'tessera_stats_secret' ) as $tessera_option ) {
+	foreach ( array( 'tessera_stats_db_version', 'tessera_stats_salt', 'tessera_stats_rate_limit', 'tessera_stats_secret', 'tessera_stats_settings', 'tessera_stats_import_wps', 'tessera_stats_import_wps_lock', 'tessera_stats_install_lock' ) as $tessera_option ) {
 		delete_option( $tessera_option );
 	}
+	wp_clear_scheduled_hook( 'tessera_stats_retention' );
+	wp_clear_scheduled_hook( 'tessera_stats_prune' );
 	foreach ( array( '_tessera_speed', '_tessera_speed_error', '_tessera_demo' ) as $tessera_meta_key ) {
 		delete_post_meta_by_key( $tessera_meta_key );
 	}

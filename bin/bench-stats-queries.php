@@ -53,7 +53,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 		array( 'online(10)', static fn ( $r ) => \Tessera\Stats\Report::online( 10 ) ),
 	);
 	// Accessors and helpers that run no query.
-	$no_query = array( '__construct', 'from', 'to', 'days' );
+	$no_query = array( '__construct', 'from', 'to', 'days', 'parts' );
 	$measured = array_map( static fn ( array $q ): string => (string) strtok( $q[0], '(' ), $queries );
 	$missing  = array();
 	foreach ( ( new ReflectionClass( \Tessera\Stats\Report::class ) )->getMethods( ReflectionMethod::IS_PUBLIC ) as $method ) {

@@ -24,9 +24,3 @@ if ( isset( $_GET['tessera-bench'] ) && 'off' === $_GET['tessera-bench'] ) { // 
 	);
 }
 
-/*
- * The statistics collector's flood limit (60 requests a minute per address; read from this option by collect.php,
- * where no plugin loads): every browser of the end-to-end suite comes from 127.0.0.1. Added only when missing, so a
- * test that sets it (the flood test) keeps its value.
- */
-add_option( 'tessera_stats_rate_limit', 100000 );

@@ -54,6 +54,11 @@ final class Collector {
 	public const OPTION_SECRET = 'tessera_stats_secret';
 
 	/**
+	 * The statistics settings option (Settings::OPTION; repeated here so that a hit need not load Settings).
+	 */
+	public const SETTINGS_OPTION = 'tessera_stats_settings';
+
+	/**
 	 * Seconds after which an online row counts as gone.
 	 */
 	public const ONLINE_WINDOW = 300;
@@ -342,6 +347,22 @@ final class Collector {
 	}
 
 	/**
+	 * The two settings a hit needs, `enabled` and `excludedIps`, read from the stored option without loading
+	 * Settings (compiling it would cost a hit more than the rest of its work; the option is only ever written
+	 * through Settings::save(), which validates it; IpRange ignores what is not an address or range).
+	 *
+	 * @return array{0: bool, 1: string[]} Whether tracking is on; the excluded addresses and ranges.
+	 */
+	private static function tracking(): array {
+		$raw = get_option( self::SETTINGS_OPTION, array() );
+		$raw = is_array( $raw ) ? $raw : array();
+		return array(
+			false !== ( $raw['enabled'] ?? true ),
+			array_values( array_filter( (array) ( $raw['excludedIps'] ?? array() ), 'is_string' ) ),
+		);
+	}
+
+	/**
 	 * What every request goes through first: the storage must be installed, tracking enabled and the address not
 	 * excluded (both answered `{ status: true }` with nothing stored), then the rate limit.
 	 *
@@ -359,8 +380,8 @@ final class Collector {
 		} elseif ( ! Schema::is_current() ) {
 			Schema::maybe_install();
 		}
-		$settings = Settings::get();
-		if ( empty( $settings['enabled'] ) || IpRange::contains( $address, (array) $settings['excludedIps'] ) ) {
+		list( $enabled, $excluded ) = self::tracking();
+		if ( ! $enabled || IpRange::contains( $address, $excluded ) ) {
 			return self::ok();
 		}
 		if ( ! RateLimit::take( $address, $now ) ) {

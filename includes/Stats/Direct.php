@@ -33,7 +33,7 @@ final class Direct {
 		Visitor::OPTION_SALT,
 		RateLimit::OPTION_LIMIT,
 		Collector::OPTION_SECRET,
-		Settings::OPTION,
+		Collector::SETTINGS_OPTION,
 	);
 
 	/**

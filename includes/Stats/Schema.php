@@ -35,6 +35,11 @@ final class Schema {
 	public const OPTION_DB_VERSION = 'tessera_stats_db_version';
 
 	/**
+	 * Option that one request holds while it upgrades the tables.
+	 */
+	public const OPTION_INSTALL_LOCK = 'tessera_stats_install_lock';
+
+	/**
 	 * Table names without the site prefix, by short name.
 	 */
 	public const TABLES = array(
@@ -86,7 +91,20 @@ final class Schema {
 		}
 		// get_locale() exists in full WordPress only (l10n.php is loaded after SHORTINIT returns).
 		if ( function_exists( 'dbDelta' ) || function_exists( 'get_locale' ) ) {
-			self::install();
+			// Concurrent requests (maybe_install runs on init) must not run dbDelta together: one would try to
+			// create a table the other has just created. add_option() is the atomic claim; a claim older than a
+			// minute is abandoned and taken over.
+			if ( ! add_option( self::OPTION_INSTALL_LOCK, time(), '', false ) ) {
+				if ( time() - (int) get_option( self::OPTION_INSTALL_LOCK, 0 ) < MINUTE_IN_SECONDS ) {
+					return;
+				}
+				update_option( self::OPTION_INSTALL_LOCK, time(), false );
+			}
+			try {
+				self::install();
+			} finally {
+				delete_option( self::OPTION_INSTALL_LOCK );
+			}
 			return;
 		}
 		// Under SHORTINIT: a first install, or an update that adds tables (CREATE TABLE IF NOT EXISTS).

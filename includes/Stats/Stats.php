@@ -19,6 +19,7 @@ final class Stats {
 	 */
 	public const OPTIONS = array(
 		Schema::OPTION_DB_VERSION,
+		Schema::OPTION_INSTALL_LOCK,
 		Visitor::OPTION_SALT,
 		RateLimit::OPTION_LIMIT,
 		Collector::OPTION_SECRET,

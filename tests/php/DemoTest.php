@@ -43,8 +43,8 @@ final class DemoTest extends TestCase {
 		$posts = array();
 		foreach ( $ids as $id ) {
 			$key = (string) get_post_meta( $id, '_tessera_demo', true );
-			// bin/demo/consent.php's page is another demo's.
-			if ( 'consent' !== $key ) {
+			// The pages of bin/demo/consent.php and bin/demo/stats.php are other demos'.
+			if ( ! in_array( $key, array( 'consent', 'stats' ), true ) ) {
 				$posts[ $key ] = (int) $id;
 			}
 		}

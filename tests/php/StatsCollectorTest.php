@@ -232,8 +232,18 @@ final class StatsCollectorTest extends TestCase {
 	}
 
 	/**
+	 * A hit reads the settings option without loading Settings: the same name.
+	 *
+	 * @return void
+	 */
+	public function test_settings_option_name_is_shared(): void {
+		$this->assertSame( Settings::OPTION, Collector::SETTINGS_OPTION, 'a hit reads the option Settings writes' );
+	}
+
+	/**
 	 * The same visitor twice on one page and day: two views, one visitor; a second page gets a view but no new
 	 * visitor; another browser is another visitor. Direct visits count under the empty host, internal ones not.
+	 * The rollups follow.
 	 *
 	 * @return void
 	 */

@@ -46,6 +46,10 @@ final class UninstallTest extends TestCase {
 		// Statistics: the aggregate tables.
 		\Tessera\Stats\Schema::maybe_install();
 		$this->assertTrue( \Tessera\Stats\Schema::exists( 'pages' ) );
+		foreach ( \Tessera\Stats\Stats::OPTIONS as $option ) {
+			update_option( $option, 'x' );
+		}
+		\Tessera\Stats\Retention::schedule();
 		$this->assertTrue( $store->acquire_lock( $post->ID ) );
 		$store->release_lock();
 		add_option( SpeedStore::OPTION_LOCK, array( 'post_id' => $post->ID, 'started' => time() ), '', false );
@@ -62,6 +66,12 @@ final class UninstallTest extends TestCase {
 		foreach ( array_keys( \Tessera\Stats\Schema::TABLES ) as $name ) {
 			$this->assertFalse( \Tessera\Stats\Schema::exists( (string) $name ), "stats table $name dropped" );
 		}
+		foreach ( \Tessera\Stats\Stats::OPTIONS as $option ) {
+			wp_cache_delete( $option, 'options' );
+			$this->assertFalse( get_option( $option, false ), "stats option $option deleted" );
+		}
+		$this->assertFalse( wp_next_scheduled( \Tessera\Stats\Retention::HOOK ), 'no statistics clean-up left scheduled' );
+		$this->assertFalse( wp_next_scheduled( \Tessera\Stats\Retention::HOOK_HOURLY ) );
 		foreach ( array( SpeedStore::OPTION_LOCK, SpeedStore::OPTION_LAST, Settings::OPTION, 'tessera_consent_settings', \Tessera\Consent\Log\LogTable::OPTION_DB_VERSION, \Tessera\Consent\Log\Retention::OPTION, \Tessera\Stats\Schema::OPTION_DB_VERSION ) as $option ) {
 			wp_cache_delete( $option, 'options' );
 			$this->assertFalse( get_option( $option, false ), "$option deleted" );

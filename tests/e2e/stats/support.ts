@@ -6,6 +6,8 @@
 /**
  * External dependencies
  */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import type {
 	Browser,
 	BrowserContext,
@@ -22,15 +24,33 @@ import type { RequestUtils } from '@wordpress/e2e-test-utils-playwright';
  * Internal dependencies
  */
 import { WP_BASE_URL } from '../speed/support';
-import { ensureDemo, visitor } from '../consent/support';
+import { ensureDemo as ensureAllDemos, visitor } from '../consent/support';
 
-export { ensureDemo, visitor };
+export { visitor };
 
 export const SETTINGS_ROUTE = '/tessera/v1/stats/settings';
 export const REPORT_ROUTE = '/tessera/v1/stats/report';
 export const DEMO_PATH = '/demo-stats/';
 export const COLLECT = '/wp-content/plugins/tessera/collect.php';
 export const AJAX = '/wp-admin/admin-ajax.php';
+
+/**
+ * Makes sure the demo pages exist, and raises the collector's flood limit (60 requests a minute per address,
+ * read by collect.php from its option): every browser of the suite comes from 127.0.0.1.
+ */
+export function ensureDemo(): void {
+	ensureAllDemos();
+	execFileSync(
+		'bash',
+		[
+			path.join( __dirname, '../../../bin/site' ),
+			'php',
+			'test',
+			"update_option( 'tessera_stats_rate_limit', 100000 );",
+		],
+		{ stdio: 'pipe' }
+	);
+}
 
 /** The statistics settings (docs/stats.md; only what the specs read). */
 export type StatsSettings = Record< string, unknown >;
