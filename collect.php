@@ -96,7 +96,6 @@ if ( 'hit' !== $tessera_endpoint && 'online' !== $tessera_endpoint ) {
 
 // SHORTINIT and the direct mode skip the plugin's autoloader: load the collector's classes directly.
 require_once __DIR__ . '/includes/Stats/Schema.php';
-require_once __DIR__ . '/includes/Stats/Settings.php';
 require_once __DIR__ . '/includes/Stats/Db.php';
 require_once __DIR__ . '/includes/Stats/Direct.php';
 require_once __DIR__ . '/includes/Stats/IpRange.php';

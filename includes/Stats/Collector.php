@@ -229,8 +229,8 @@ final class Collector {
 	}
 
 	/**
-	 * A custom event (`tessera.track( name, data )`): `event_name` ≤ 64 characters, `event_data` a JSON object
-	 * ≤ 2,000 bytes.
+	 * A custom event (`tessera.track( name, data )`): see Events::custom() (its own file: collect.php never
+	 * compiles the event code, which a hit does not need).
 	 *
 	 * @param array<string, mixed> $input      Request fields (unslashed).
 	 * @param string               $address    Client address.
@@ -238,40 +238,11 @@ final class Collector {
 	 * @return array{status: int, body: array<string, mixed>}
 	 */
 	public function custom_event( array $input, string $address, string $user_agent ): array {
-		$now     = $this->time();
-		$refused = $this->admit( $address, $now );
-		if ( null !== $refused ) {
-			return $refused;
-		}
-		$name = $input['event_name'] ?? null;
-		if ( ! is_string( $name ) || '' === trim( $name ) || ! self::is_clean_text( $name ) || mb_strlen( $name, 'UTF-8' ) > self::MAX_EVENT_NAME ) {
-			return self::error( 400, 'Invalid event name.' );
-		}
-		$raw = $input['event_data'] ?? '{}';
-		if ( ! is_string( $raw ) || strlen( $raw ) > self::MAX_EVENT_DATA ) {
-			return self::error( 400, 'Invalid event data.' );
-		}
-		$data = json_decode( '' === $raw ? '{}' : $raw, true, 16 );
-		if ( ! is_array( $data ) || ( array() !== $data && array_is_list( $data ) ) ) {
-			return self::error( 400, 'Invalid event data.' );
-		}
-		if ( Visitor::is_bot( $user_agent ) ) {
-			return self::ok();
-		}
-		unset( $data['timestamp'] );
-		ksort( $data );
-		$target = (string) json_encode( (object) $data, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_INVALID_UTF8_SUBSTITUTE ); // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode -- decoded from valid JSON just above.
-		$this->record_event( $this->day( $now ), 'custom', trim( $name ), $target );
-		return self::ok();
+		return ( new Events( $this ) )->custom( $input, $address, $user_agent );
 	}
 
 	/**
-	 * A link or download event. Accepted payloads: the spec's 14 fields (`en, et, eid, ec, ev, mb, fn, fx, m, tu,
-	 * pid, wcdl, df, dk`) or the tracker's short one (`en, et, eid, ec, ev, mb, tu, pid`). `fn`, `fx`, `m`, `wcdl`,
-	 * `df` and `dk` are ignored even when sent: what they say is derived here from `tu`, so nothing the browser
-	 * claims about the file is trusted. `en` click|file_download and `tu` (an absolute http(s) URL ≤ 2,000 bytes)
-	 * are required; `et`, `mb` and `pid` must be whole numbers and `eid`, `ec`, `ev` short clean text when present.
-	 * `pid` (the page's source id) is checked for its form only and not stored: events carry no signature.
+	 * A link or download event: see Events::link().
 	 *
 	 * @param array<string, mixed> $input      Request fields (unslashed).
 	 * @param string               $address    Client address.
@@ -279,71 +250,7 @@ final class Collector {
 	 * @return array{status: int, body: array<string, mixed>}
 	 */
 	public function link_event( array $input, string $address, string $user_agent ): array {
-		$now     = $this->time();
-		$refused = $this->admit( $address, $now );
-		if ( null !== $refused ) {
-			return $refused;
-		}
-		$kind = $input['en'] ?? null;
-		if ( 'click' !== $kind && 'file_download' !== $kind ) {
-			return self::error( 400, 'Invalid event type.' );
-		}
-		$url  = $input['tu'] ?? null;
-		$host = is_string( $url ) ? self::http_host( $url ) : null;
-		if ( ! is_string( $url ) || null === $host ) {
-			return self::error( 400, 'Invalid link URL.' );
-		}
-		foreach ( array( 'et' => 15, 'mb' => 1, 'pid' => 19 ) as $field => $digits ) {
-			$value = $input[ $field ] ?? '';
-			if ( ! is_string( $value ) && ! is_int( $value ) ) {
-				return self::error( 400, 'Invalid event field ' . $field . '.' );
-			}
-			if ( '' !== (string) $value && 1 !== preg_match( '/^(0|[1-9][0-9]{0,' . ( $digits - 1 ) . '})$/', (string) $value ) ) {
-				return self::error( 400, 'Invalid event field ' . $field . '.' );
-			}
-		}
-		foreach ( array( 'eid', 'ec', 'ev' ) as $field ) {
-			$value = $input[ $field ] ?? '';
-			if ( ! is_string( $value ) || strlen( $value ) > 500 || ! self::is_clean_text( $value ) ) {
-				return self::error( 400, 'Invalid event field ' . $field . '.' );
-			}
-		}
-		if ( Visitor::is_bot( $user_agent ) ) {
-			return self::ok();
-		}
-		if ( 'click' === $kind ) {
-			$this->record_event( $this->day( $now ), 'click', $host, $url );
-			return self::ok();
-		}
-		$download = self::download( $url, $host );
-		$this->record_event( $this->day( $now ), 'download', $download['name'], $download['target'] );
-		return self::ok();
-	}
-
-	/**
-	 * A download's name and stored target, derived from its URL: the file name of the path (decoded), or for a
-	 * `download_file` link (WooCommerce) `download_file <value>`; the `key` parameter of such a link (a customer's
-	 * secret) is removed from the stored URL.
-	 *
-	 * @param string $url  Validated URL.
-	 * @param string $host Its host.
-	 * @return array{name: string, target: string}
-	 */
-	private static function download( string $url, string $host ): array {
-		$query = array();
-		parse_str( (string) parse_url( $url, PHP_URL_QUERY ), $query ); // phpcs:ignore WordPress.WP.AlternativeFunctions.parse_url_parse_url -- wp_parse_url() may not be loaded.
-		$target = $url;
-		$name   = rawurldecode( basename( (string) parse_url( $url, PHP_URL_PATH ) ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.parse_url_parse_url -- see above.
-		if ( isset( $query['download_file'] ) && is_string( $query['download_file'] ) ) {
-			$name   = 'download_file ' . $query['download_file'];
-			$target = (string) preg_replace( '/([?&])key=[^&#]*(&|(?=#)|$)/', '$1', $url );
-			$target = rtrim( $target, '?&' );
-		}
-		$name = '' !== $name && self::is_clean_text( $name ) ? mb_substr( $name, 0, 191, 'UTF-8' ) : $host;
-		return array(
-			'name'   => $name,
-			'target' => $target,
-		);
+		return ( new Events( $this ) )->link( $input, $address, $user_agent );
 	}
 
 	/**
@@ -366,11 +273,13 @@ final class Collector {
 	 * What every request goes through first: the storage must be installed, tracking enabled and the address not
 	 * excluded (both answered `{ status: true }` with nothing stored), then the rate limit.
 	 *
+	 * @internal Also used by Events.
+	 *
 	 * @param string $address Client address.
 	 * @param int    $now     Unix time.
 	 * @return array{status: int, body: array<string, mixed>}|null The answer, or null to go on.
 	 */
-	private function admit( string $address, int $now ): ?array {
+	public function admit( string $address, int $now ): ?array {
 		if ( Db::get()->is_direct() ) {
 			// collect.php without WordPress cannot create tables (the SQLite translation lives in WordPress);
 			// they are created on activation/admin_init. An older version only means an upgrade is pending.
@@ -470,20 +379,24 @@ final class Collector {
 	/**
 	 * Valid UTF-8 without control characters.
 	 *
+	 * @internal Also used by Events.
+	 *
 	 * @param string $text Text.
 	 * @return bool
 	 */
-	private static function is_clean_text( string $text ): bool {
+	public static function is_clean_text( string $text ): bool {
 		return 1 === preg_match( '//u', $text ) && 0 === preg_match( '/[\x00-\x1F\x7F]/', $text );
 	}
 
 	/**
 	 * The lower-case host of an absolute http(s) URL ≤ 2,000 bytes, or null.
 	 *
+	 * @internal Also used by Events.
+	 *
 	 * @param string $url URL.
 	 * @return string|null
 	 */
-	private static function http_host( string $url ): ?string {
+	public static function http_host( string $url ): ?string {
 		if ( strlen( $url ) > self::MAX_URI || ! self::is_clean_text( $url ) || 1 !== preg_match( '#^https?://#i', $url ) ) {
 			return null;
 		}
@@ -629,32 +542,6 @@ final class Collector {
 	}
 
 	/**
-	 * Counts one event.
-	 *
-	 * @param string $day    Day.
-	 * @param string $kind   custom | click | download.
-	 * @param string $name   Name.
-	 * @param string $target Target (URL or data).
-	 * @return void
-	 */
-	private function record_event( string $day, string $kind, string $name, string $target ): void {
-		$db = Db::get();
-		$db->upsert(
-			$db->table( 'events' ),
-			array(
-				'day'         => $day,
-				'kind'        => $kind,
-				'name'        => $name,
-				'target_hash' => md5( $target ),
-				'target'      => $target,
-				'count'       => 1,
-			),
-			array( 'day', 'kind', 'name', 'target_hash' ),
-			'count = count + 1'
-		);
-	}
-
-	/**
 	 * Number of visitors seen in the last five minutes.
 	 *
 	 * @return int
@@ -694,9 +581,11 @@ final class Collector {
 	/**
 	 * The current Unix time.
 	 *
+	 * @internal Also used by Events.
+	 *
 	 * @return int
 	 */
-	private function time(): int {
+	public function time(): int {
 		return $this->now ?? time();
 	}
 
