@@ -2,7 +2,8 @@
 /**
  * Cookie consent benchmark (issue 3, guide §4): the same page with Tessera and without it (the test site's
  * `?tessera-bench=off` loads the page with the plugin switched off), side by side in one run, in Chromium with
- * the CPU slowed down 4x (CDP), a first visit (no cookies: the banner shows), median of 5 runs each.
+ * the CPU slowed down 4x (CDP), a first visit (no cookies: the banner shows), median of 11 runs each (with 7,
+ * the medians moved by ±10 ms between runs on 2 shared cores).
  *
  * Prints, per variant: layout shift (CLS), total blocking time after first contentful paint (long tasks beyond
  * 50 ms), first contentful paint, when the banner's text was painted, and the bytes of Tessera's files. Then
@@ -26,7 +27,7 @@ const BASE = arg(
 	process.env.WP_BASE_URL || 'http://127.0.0.1:8890'
 ).replace( /\/$/, '' );
 const PATH = arg( 'path', '/' );
-const RUNS = Number( arg( 'runs', '7' ) );
+const RUNS = Number( arg( 'runs', '11' ) );
 const CPU = Number( arg( 'cpu', '4' ) );
 const JSON_OUT = arg( 'json', '' );
 const SETTLE_MS = 1500;

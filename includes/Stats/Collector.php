@@ -180,21 +180,41 @@ final class Collector {
 	public function hit( array $input, string $address, string $user_agent ): array {
 		return Db::get()->atomically(
 			function () use ( $input, $address, $user_agent ): array {
-				$now     = $this->time();
-				$refused = $this->admit( $address, $now );
-				if ( null !== $refused ) {
-					return $refused;
+				$now = $this->time();
+				$hit = $this->accept( $input, $address, $user_agent, $now );
+				if ( isset( $hit['source'] ) ) {
+					$this->record_hit( $hit['source'], $address, $user_agent, $now );
 				}
-				$hit = $this->validate_source( $input );
-				if ( isset( $hit['error'] ) ) {
-					return $hit['error'];
-				}
-				if ( Visitor::is_bot( $user_agent ) ) {
-					return self::ok();
-				}
-				$this->record_hit( $hit['source'], $address, $user_agent, $now );
-				return self::ok();
+				return $hit['answer'];
 			}
+		);
+	}
+
+	/**
+	 * What a hit and a ping go through before anything is stored: admission (installation, exclusions, flood
+	 * limit), the source's validation and signature, bots. `source` is set only when the request is to be recorded.
+	 *
+	 * @param array<string, mixed> $input      Request fields (unslashed).
+	 * @param string               $address    Client address.
+	 * @param string               $user_agent Client user agent.
+	 * @param int                  $now        Unix time.
+	 * @return array{answer: array{status: int, body: array<string, mixed>}, source?: array{type: string, id: int, page_uri: string, referred: string}}
+	 */
+	private function accept( array $input, string $address, string $user_agent, int $now ): array {
+		$refused = $this->admit( $address, $now );
+		if ( null !== $refused ) {
+			return array( 'answer' => $refused );
+		}
+		$valid = $this->validate_source( $input );
+		if ( isset( $valid['error'] ) ) {
+			return array( 'answer' => $valid['error'] );
+		}
+		if ( Visitor::is_bot( $user_agent ) ) {
+			return array( 'answer' => self::ok() );
+		}
+		return array(
+			'answer' => self::ok(),
+			'source' => $valid['source'],
 		);
 	}
 
@@ -209,17 +229,10 @@ final class Collector {
 	public function online( array $input, string $address, string $user_agent ): array {
 		return Db::get()->atomically(
 			function () use ( $input, $address, $user_agent ): array {
-				$now     = $this->time();
-				$refused = $this->admit( $address, $now );
-				if ( null !== $refused ) {
-					return $refused;
-				}
-				$ping = $this->validate_source( $input );
-				if ( isset( $ping['error'] ) ) {
-					return $ping['error'];
-				}
-				if ( Visitor::is_bot( $user_agent ) ) {
-					return self::ok();
+				$now  = $this->time();
+				$ping = $this->accept( $input, $address, $user_agent, $now );
+				if ( ! isset( $ping['source'] ) ) {
+					return $ping['answer'];
 				}
 				$day = $this->day( $now );
 				$this->record_online( Visitor::hash( Visitor::salt( $day ), $address, $user_agent ), $ping['source'], $now );
