@@ -140,4 +140,27 @@ final class Assets {
 		wp_enqueue_script( $handle );
 		return true;
 	}
+
+	/**
+	 * The URL of a registered script or style, with `?ver=` as WordPress prints it; '' when not registered.
+	 *
+	 * @param \WP_Dependencies $dependencies wp_scripts() or wp_styles().
+	 * @param string          $handle       Handle.
+	 * @return string
+	 */
+	public static function registered_url( \WP_Dependencies $dependencies, string $handle ): string {
+		$item = $dependencies->registered[ $handle ] ?? null;
+		if ( ! is_object( $item ) || ! is_string( $item->src ) || '' === $item->src ) {
+			return '';
+		}
+		$src = $item->src;
+		if ( ! preg_match( '|^(https?:)?//|', $src ) && property_exists( $dependencies, 'base_url' ) && is_string( $dependencies->base_url ) ) {
+			$src = $dependencies->base_url . $src;
+		}
+		if ( null === $item->ver ) {
+			return $src;
+		}
+		$version = $item->ver ? (string) $item->ver : (string) ( $dependencies->default_version ?? '' );
+		return '' === $version ? $src : add_query_arg( 'ver', rawurlencode( $version ), $src );
+	}
 }

@@ -11,7 +11,7 @@ declare(strict_types=1);
 
 namespace Tessera\Consent;
 
-use WP_Dependencies;
+use Tessera\Assets;
 use WP_Post;
 
 /**
@@ -249,8 +249,8 @@ final class Frontend {
 		$html .= BannerView::preferences_template(
 			$settings,
 			array(
-				'script' => self::registered_url( wp_scripts(), self::PREFERENCES_HANDLE ),
-				'style'  => self::registered_url( wp_styles(), self::PREFERENCES_HANDLE ),
+				'script' => Assets::registered_url( wp_scripts(), self::PREFERENCES_HANDLE ),
+				'style'  => Assets::registered_url( wp_styles(), self::PREFERENCES_HANDLE ),
 				'log'    => rest_url( 'tessera/v1/consent/log' ),
 			)
 		);
@@ -449,28 +449,5 @@ final class Frontend {
 	private function has_build(): bool {
 		return is_readable( $this->build_dir . self::RUNTIME_ENTRY . '.js' )
 			&& is_readable( $this->build_dir . self::RUNTIME_ENTRY . '.asset.php' );
-	}
-
-	/**
-	 * The URL of a registered script or style, with `?ver=` as WordPress prints it; '' when not registered.
-	 *
-	 * @param WP_Dependencies $dependencies wp_scripts() or wp_styles().
-	 * @param string          $handle       Handle.
-	 * @return string
-	 */
-	private static function registered_url( WP_Dependencies $dependencies, string $handle ): string {
-		$item = $dependencies->registered[ $handle ] ?? null;
-		if ( ! is_object( $item ) || ! is_string( $item->src ) || '' === $item->src ) {
-			return '';
-		}
-		$src = $item->src;
-		if ( ! preg_match( '|^(https?:)?//|', $src ) && property_exists( $dependencies, 'base_url' ) && is_string( $dependencies->base_url ) ) {
-			$src = $dependencies->base_url . $src;
-		}
-		if ( null === $item->ver ) {
-			return $src;
-		}
-		$version = $item->ver ? (string) $item->ver : (string) ( $dependencies->default_version ?? '' );
-		return '' === $version ? $src : add_query_arg( 'ver', rawurlencode( $version ), $src );
 	}
 }

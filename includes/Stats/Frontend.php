@@ -10,6 +10,7 @@ declare(strict_types=1);
 
 namespace Tessera\Stats;
 
+use Tessera\Assets;
 use Tessera\Consent\ConsentState;
 use Tessera\Consent\Frontend as ConsentFrontend;
 use Tessera\Consent\Settings as ConsentSettings;
@@ -69,7 +70,7 @@ final class Frontend {
 		if ( $this->printed || ! $this->should_track() ) {
 			return;
 		}
-		$tracker = self::script_url( self::TRACKER_HANDLE );
+		$tracker = Assets::registered_url( wp_scripts(), self::TRACKER_HANDLE );
 		if ( '' === $tracker ) {
 			return;
 		}
@@ -86,7 +87,7 @@ final class Frontend {
 			)
 		);
 		if ( 'wp_consent_api' === $integration || 'real_cookie_banner' === $integration ) {
-			$gate = self::script_url( self::GATE_HANDLE );
+			$gate = Assets::registered_url( wp_scripts(), self::GATE_HANDLE );
 			if ( '' !== $gate ) {
 				wp_print_script_tag(
 					array(
@@ -295,23 +296,5 @@ final class Frontend {
 	 */
 	private static function analytics_blocked(): bool {
 		return ConsentState::from_request( ConsentSettings::get() )->is_blocked( self::CONSENT_CATEGORY );
-	}
-
-	/**
-	 * The URL of a registered script with its version, as WordPress prints it; '' when not registered/built.
-	 *
-	 * @param string $handle Script handle.
-	 * @return string
-	 */
-	private static function script_url( string $handle ): string {
-		$script = wp_scripts()->registered[ $handle ] ?? null;
-		if ( ! is_object( $script ) || ! is_string( $script->src ) || '' === $script->src ) {
-			return '';
-		}
-		$src = $script->src;
-		if ( is_string( $script->ver ) && '' !== $script->ver ) {
-			$src = add_query_arg( 'ver', $script->ver, $src );
-		}
-		return $src;
 	}
 }

@@ -190,41 +190,6 @@ final class Settings {
 	}
 
 	/**
-	 * Whether an IP address is one of the listed addresses or inside one of the listed CIDR ranges.
-	 *
-	 * @param string   $ip   The address (IPv4 or IPv6).
-	 * @param string[] $list Valid entries of `excludedIps`.
-	 * @return bool
-	 */
-	public static function ip_matches( string $ip, array $list ): bool {
-		$address = @inet_pton( $ip ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- false on a malformed address is the answer.
-		if ( false === $address ) {
-			return false;
-		}
-		foreach ( $list as $entry ) {
-			$parts = explode( '/', (string) $entry, 2 );
-			$net   = @inet_pton( $parts[0] ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- see above.
-			if ( false === $net || strlen( $net ) !== strlen( $address ) ) {
-				continue;
-			}
-			$bits  = isset( $parts[1] ) ? (int) $parts[1] : strlen( $net ) * 8;
-			$bytes = intdiv( $bits, 8 );
-			if ( substr( $net, 0, $bytes ) !== substr( $address, 0, $bytes ) ) {
-				continue;
-			}
-			$rest = $bits % 8;
-			if ( 0 === $rest ) {
-				return true;
-			}
-			$mask = ( 0xff << ( 8 - $rest ) ) & 0xff;
-			if ( ( ord( $net[ $bytes ] ) & $mask ) === ( ord( $address[ $bytes ] ) & $mask ) ) {
-				return true;
-			}
-		}
-		return false;
-	}
-
-	/**
 	 * Checks and normalises one value, without translations (this runs under SHORTINIT too).
 	 *
 	 * @param string $key   A key of defaults().

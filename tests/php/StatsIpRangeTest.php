@@ -69,4 +69,23 @@ final class StatsIpRangeTest extends TestCase {
 		$this->assertFalse( IpRange::contains( '10.0.0.1', array() ) );
 		$this->assertTrue( IpRange::contains( ' 10.0.0.1 ', array( ' 10.0.0.0/8 ' ) ), 'surrounding spaces are ignored' );
 	}
+
+	/**
+	 * A list as the excludedIps setting holds it: single addresses and ranges of both families.
+	 *
+	 * @return void
+	 */
+	public function test_a_settings_list_of_addresses_and_ranges(): void {
+		$list = array( '192.0.2.7', '10.0.0.0/8', '172.16.0.0/12', '2001:db8::/32', '::1' );
+		$this->assertTrue( IpRange::contains( '192.0.2.7', $list ) );
+		$this->assertFalse( IpRange::contains( '192.0.2.8', $list ) );
+		$this->assertTrue( IpRange::contains( '10.255.1.2', $list ) );
+		$this->assertTrue( IpRange::contains( '172.31.255.255', $list ) );
+		$this->assertFalse( IpRange::contains( '172.32.0.1', $list ) );
+		$this->assertTrue( IpRange::contains( '2001:db8:ffff::1', $list ) );
+		$this->assertFalse( IpRange::contains( '2001:db9::1', $list ) );
+		$this->assertTrue( IpRange::contains( '::1', $list ) );
+		$this->assertFalse( IpRange::contains( 'garbage', $list ) );
+		$this->assertFalse( IpRange::contains( '10.0.0.1', array() ) );
+	}
 }

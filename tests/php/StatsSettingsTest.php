@@ -216,20 +216,6 @@ final class StatsSettingsTest extends TestCase {
 		$this->assertSame( Settings::defaults(), Settings::get(), 'a changed option is read again' );
 	}
 
-	public function test_ip_matches_addresses_and_ranges(): void {
-		$list = array( '192.0.2.7', '10.0.0.0/8', '172.16.0.0/12', '2001:db8::/32', '::1' );
-		$this->assertTrue( Settings::ip_matches( '192.0.2.7', $list ) );
-		$this->assertFalse( Settings::ip_matches( '192.0.2.8', $list ) );
-		$this->assertTrue( Settings::ip_matches( '10.255.1.2', $list ) );
-		$this->assertTrue( Settings::ip_matches( '172.31.255.255', $list ) );
-		$this->assertFalse( Settings::ip_matches( '172.32.0.1', $list ) );
-		$this->assertTrue( Settings::ip_matches( '2001:db8:ffff::1', $list ) );
-		$this->assertFalse( Settings::ip_matches( '2001:db9::1', $list ) );
-		$this->assertTrue( Settings::ip_matches( '::1', $list ) );
-		$this->assertFalse( Settings::ip_matches( 'garbage', $list ) );
-		$this->assertFalse( Settings::ip_matches( '10.0.0.1', array() ) );
-	}
-
 	/**
 	 * get() in a PHP process that loads WordPress with SHORTINIT (as collect.php does): no i18n, no sanitize_*,
 	 * no roles. It answers the stored values over the defaults.
