@@ -7,34 +7,23 @@
 /**
  * External dependencies
  */
-import { execFileSync } from 'node:child_process';
-import type { APIRequestContext, Browser } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 
 /**
  * WordPress dependencies
  */
 import { test, expect } from '@wordpress/e2e-test-utils-playwright';
 
-const BASE_URL = ( process.env.WP_BASE_URL || 'http://127.0.0.1:8890' ).replace(
-	/\/$/,
-	''
-);
-const COLLECT_URL = `${ BASE_URL }/wp-content/plugins/tessera/collect.php?endpoint=hit`;
+/**
+ * Internal dependencies
+ */
+import { WP_BASE_URL } from '../speed/support';
+import { COLLECT, sitePhp, visitor } from './support';
+
+const COLLECT_URL = `${ WP_BASE_URL }${ COLLECT }?endpoint=hit`;
 /** A browser's user agent (the collector does not count bots, nor Playwright's own agent). */
 const CHROME =
 	'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
-
-/**
- * Runs PHP inside the test site (`bin/site php test`, the environment says which site).
- *
- * @param code PHP code.
- * @return What it printed.
- */
-function sitePhp( code: string ): string {
-	return execFileSync( 'bash', [ 'bin/site', 'php', 'test', code ], {
-		encoding: 'utf8',
-	} ).trim();
-}
 
 /**
  * The collector's signature of a source, computed by the site (Collector::signature()).
@@ -81,18 +70,6 @@ async function postHits(
 		expect( response.status(), await response.text() ).toBe( 200 );
 		expect( await response.json() ).toEqual( { status: true } );
 	}
-}
-
-/**
- * A logged-out visitor's page.
- *
- * @param browser The browser.
- */
-async function visitor( browser: Browser ) {
-	const context = await browser.newContext( {
-		storageState: { cookies: [], origins: [] },
-	} );
-	return { context, page: await context.newPage() };
 }
 
 /** A post as REST answers it (what the spec reads). */

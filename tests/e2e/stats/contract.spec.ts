@@ -16,19 +16,21 @@ import {
  * Internal dependencies
  */
 import { test, expect, WP_BASE_URL } from '../speed/support';
-import { AJAX, COLLECT, DEMO_PATH, ensureDemo, viewsOf } from './support';
-
-/** The tracker configuration of a page, as printed. */
-interface Config {
-	hitParams: Record< string, string | number >;
-	onlineParams: Record< string, string | number >;
-}
+import {
+	AJAX,
+	COLLECT,
+	DEMO_PATH,
+	ensureDemo,
+	printedConfig,
+	viewsOf,
+	type PrintedConfig,
+} from './support';
 
 const UA =
 	'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 let http: APIRequestContext;
-let config: Config;
+let config: PrintedConfig;
 
 /**
  * A form POST.
@@ -74,13 +76,7 @@ test.describe( 'statistics wire contract', () => {
 			storageState: { cookies: [], origins: [] },
 			extraHTTPHeaders: { 'User-Agent': UA },
 		} );
-		const html = await ( await http.get( DEMO_PATH ) ).text();
-		const json =
-			/<script type="application\/json" id="tessera-tracker-config">([\s\S]*?)<\/script>/.exec(
-				html
-			);
-		expect( json ).not.toBeNull();
-		config = JSON.parse( json![ 1 ]! ) as Config;
+		config = await printedConfig( http, DEMO_PATH );
 	} );
 
 	test.afterAll( async () => {

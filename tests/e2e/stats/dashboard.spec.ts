@@ -8,8 +8,6 @@
 /**
  * External dependencies
  */
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import {
 	request as playwrightRequest,
@@ -25,13 +23,7 @@ import type { RequestUtils } from '@wordpress/e2e-test-utils-playwright';
 /**
  * Internal dependencies
  */
-import {
-	test,
-	expect,
-	loggedInContext,
-	FAKE_PSI_URL,
-	WP_BASE_URL,
-} from '../speed/support';
+import { test, expect, loggedInContext, WP_BASE_URL } from '../speed/support';
 import {
 	AJAX,
 	COLLECT,
@@ -40,7 +32,9 @@ import {
 	SETTINGS_ROUTE,
 	ensureDemo,
 	getStatsSettings,
+	printedConfig,
 	saveStatsSettings,
+	sitePhp,
 	type StatsSettings,
 } from './support';
 
@@ -62,26 +56,6 @@ interface Totals {
 
 /** Console errors of the current test's page. */
 const consoleErrors: string[] = [];
-
-/**
- * Runs PHP inside the test site (bin/site php), e.g. to store a hostile row no collector would accept.
- *
- * @param code PHP code.
- * @return What it printed.
- */
-function sitePhp( code: string ): string {
-	return execFileSync(
-		'bash',
-		[ path.join( __dirname, '../../../bin/site' ), 'php', 'test', code ],
-		{
-			env: {
-				...process.env,
-				FAKE_PSI_PORT: new URL( FAKE_PSI_URL ).port,
-			},
-			stdio: 'pipe',
-		}
-	).toString();
-}
 
 /**
  * Y-m-d `offset` days from a Y-m-d day.
@@ -168,7 +142,7 @@ test.describe( 'Statistics screen', () => {
 	test.beforeAll( async ( { requestUtils } ) => {
 		ensureDemo();
 		original = await getStatsSettings( requestUtils );
-		today = sitePhp( 'echo wp_date( "Y-m-d" );' ).trim();
+		today = sitePhp( 'echo wp_date( "Y-m-d" );' );
 		expect( today ).toMatch( /^\d{4}-\d{2}-\d{2}$/ );
 		const before = await totals( requestUtils, shift( today, -29 ), today );
 
@@ -186,18 +160,7 @@ test.describe( 'Statistics screen', () => {
 					extraHTTPHeaders: { 'User-Agent': agent },
 				}
 			);
-			const html = await ( await http.get( DEMO_PATH ) ).text();
-			const json =
-				/<script type="application\/json" id="tessera-tracker-config">([\s\S]*?)<\/script>/.exec(
-					html
-				);
-			expect(
-				json,
-				'the demo page prints the tracker configuration'
-			).not.toBeNull();
-			const config = JSON.parse( json![ 1 ]! ) as {
-				hitParams: Record< string, string | number >;
-			};
+			const config = await printedConfig( http, DEMO_PATH );
 			const hit = await http.post( `${ COLLECT }?endpoint=hit`, {
 				form: {
 					...config.hitParams,

@@ -9,6 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type {
+	APIRequestContext,
 	Browser,
 	BrowserContext,
 	Page,
@@ -23,7 +24,7 @@ import type { RequestUtils } from '@wordpress/e2e-test-utils-playwright';
 /**
  * Internal dependencies
  */
-import { WP_BASE_URL } from '../speed/support';
+import { expect, FAKE_PSI_URL, WP_BASE_URL } from '../speed/support';
 import { ensureDemo as ensureAllDemos, visitor } from '../consent/support';
 
 export { visitor };
@@ -35,21 +36,62 @@ export const COLLECT = '/wp-content/plugins/tessera/collect.php';
 export const AJAX = '/wp-admin/admin-ajax.php';
 
 /**
+ * Runs PHP inside the test site (`bin/site php test`; the environment says which site), e.g. to store a row no
+ * collector would accept or to compute a signature.
+ *
+ * @param code PHP code.
+ * @return What it printed, trimmed.
+ */
+export function sitePhp( code: string ): string {
+	return execFileSync(
+		'bash',
+		[ path.join( __dirname, '../../../bin/site' ), 'php', 'test', code ],
+		{
+			encoding: 'utf8',
+			env: {
+				...process.env,
+				FAKE_PSI_PORT: new URL( FAKE_PSI_URL ).port,
+			},
+			stdio: 'pipe',
+		}
+	).trim();
+}
+
+/**
  * Makes sure the demo pages exist, and raises the collector's flood limit (60 requests a minute per address,
  * read by collect.php from its option): every browser of the suite comes from 127.0.0.1.
  */
 export function ensureDemo(): void {
 	ensureAllDemos();
-	execFileSync(
-		'bash',
-		[
-			path.join( __dirname, '../../../bin/site' ),
-			'php',
-			'test',
-			"update_option( 'tessera_stats_rate_limit', 100000 );",
-		],
-		{ stdio: 'pipe' }
-	);
+	sitePhp( "update_option( 'tessera_stats_rate_limit', 100000 );" );
+}
+
+/** The part of a page's printed tracker configuration the specs send. */
+export interface PrintedConfig {
+	hitParams: Record< string, string | number >;
+	onlineParams: Record< string, string | number >;
+}
+
+/**
+ * The tracker configuration a page prints (`#tessera-tracker-config`), as a visitor's request gets it.
+ *
+ * @param http     A visitor's request context (not the logged-in administrator: excluded).
+ * @param pagePath The page.
+ */
+export async function printedConfig(
+	http: APIRequestContext,
+	pagePath: string
+): Promise< PrintedConfig > {
+	const html = await ( await http.get( pagePath ) ).text();
+	const json =
+		/<script type="application\/json" id="tessera-tracker-config">([\s\S]*?)<\/script>/.exec(
+			html
+		);
+	expect(
+		json,
+		`${ pagePath } prints the tracker configuration`
+	).not.toBeNull();
+	return JSON.parse( json![ 1 ]! ) as PrintedConfig;
 }
 
 /** The statistics settings (docs/stats.md; only what the specs read). */
