@@ -154,8 +154,19 @@ test.describe( 'visitor tracker', () => {
 			page_uri: encodeURIComponent( DEMO_PATH ),
 		} );
 
-		// Activity (a scroll) keeps it going: 29 minutes later it still pings.
+		// Activity (a scroll) keeps it going: 29 minutes later it still pings. The wheel returns before the
+		// page scrolls, so wait for the scroll event (the tracker's listener was added first and runs first).
+		const scrolled = page.evaluate(
+			() =>
+				new Promise< void >( ( resolve ) =>
+					addEventListener( 'scroll', () => resolve(), {
+						once: true,
+						passive: true,
+					} )
+				)
+		);
 		await page.mouse.wheel( 0, 200 );
+		await scrolled;
 		const still = page.waitForRequest( isPing );
 		await page.clock.fastForward( 29 * 60000 );
 		await still;
