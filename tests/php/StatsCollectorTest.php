@@ -1212,4 +1212,25 @@ final class StatsCollectorTest extends TestCase {
 			$this->assertNull( \Tessera\Stats\Direct::inspect( $root ), $label );
 		}
 	}
+
+	/**
+	 * The direct connection to a SQLite database in WAL mode does not flush the disk on each hit, and leaves
+	 * checkpoints (which do) to one hit in ~800 (docs/stats.md, "Collector"). Run in a PHP process of its own, as
+	 * collect.php runs: connect() reads wp-config.php with its own ABSPATH.
+	 *
+	 * @return void
+	 */
+	public function test_direct_sqlite_connection_settings(): void {
+		if ( ! defined( 'DB_ENGINE' ) || 'sqlite' !== DB_ENGINE ) {
+			$this->markTestSkipped( 'The SQLite settings of the direct mode (this site runs on MySQL/MariaDB).' );
+		}
+		$root  = rtrim( ABSPATH, '/' );
+		$found = \Tessera\Stats\Direct::inspect( $root );
+		$this->assertSame( 'sqlite', $found['kind'] ?? null );
+		$code = 'foreach ( array( "Schema", "Db", "Direct", "IpRange", "Visitor", "RateLimit", "Collector" ) as $c ) { require ' . var_export( dirname( __DIR__, 2 ) . '/includes/Stats/', true ) . ' . $c . ".php"; }'
+			. ' $db = Tessera\Stats\Direct::connect( ' . var_export( $root, true ) . ', ' . var_export( $found, true ) . ' );'
+			. ' echo json_encode( array( $db->value( "PRAGMA journal_mode" ), $db->value( "PRAGMA synchronous" ), $db->value( "PRAGMA wal_autocheckpoint" ) ) );';
+		$output = shell_exec( escapeshellarg( PHP_BINARY ) . ' -r ' . escapeshellarg( $code ) . ' 2>&1' ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.system_calls_shell_exec -- runs the collector's connection as collect.php does.
+		$this->assertSame( array( 'wal', '1', '8000' ), json_decode( (string) $output, true ), (string) $output );
+	}
 }
