@@ -27,7 +27,10 @@ final class Html {
 		if ( 1 !== preg_match( '/^[a-z][a-z0-9]*$/i', $tag ) ) {
 			return '';
 		}
-		$processor = new WP_HTML_Tag_Processor( '<' . $tag . '>' );
+		// With its closer: the Tag Processor does not parse an unclosed `<textarea>` or `<title>` (their text runs to
+		// the closer), so it would set nothing on them.
+		$closer    = '</' . $tag . '>';
+		$processor = new WP_HTML_Tag_Processor( '<' . $tag . '>' . $closer );
 		$processor->next_tag();
 		foreach ( $attributes as $name => $value ) {
 			if ( null === $value || false === $value ) {
@@ -35,7 +38,8 @@ final class Html {
 			}
 			$processor->set_attribute( (string) $name, true === $value ? true : (string) $value );
 		}
-		return $processor->get_updated_html();
+		$html = $processor->get_updated_html();
+		return substr( $html, 0, -strlen( $closer ) );
 	}
 
 	/**
