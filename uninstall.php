@@ -1,7 +1,7 @@
 <?php
 /**
- * Uninstall: removes Tessera's options (page speed, consent settings, consent log, statistics), the consent log
- * and statistics tables, the log's scheduled pruning and page-speed post meta (on every site of a network).
+ * Uninstall: removes Tessera's options (page speed, consent settings, consent log, statistics, forms), the consent
+ * log, statistics and form entry tables, the forms, the log's scheduled pruning and page-speed post meta (on every site of a network).
  *
  * @package Tessera
  */
@@ -31,6 +31,17 @@ $tessera_uninstall_site = static function (): void {
 	foreach ( array( 'tessera_stats_db_version', 'tessera_stats_salt', 'tessera_stats_rate_limit', 'tessera_stats_secret', 'tessera_stats_settings', 'tessera_stats_import_wps', 'tessera_stats_import_wps_lock', 'tessera_stats_install_lock' ) as $tessera_option ) {
 		delete_option( $tessera_option );
 	}
+	// Forms: their entries (tables), the forms themselves, their options and rate-limit counters.
+	foreach ( array( 'tessera_form_entries', 'tessera_form_entry_values' ) as $tessera_table ) {
+		$wpdb->query( "DROP TABLE IF EXISTS {$wpdb->prefix}{$tessera_table}" ); // phpcs:ignore WordPress.DB -- fixed table names.
+	}
+	foreach ( get_posts( array( 'post_type' => 'tessera_form', 'post_status' => 'any', 'numberposts' => -1, 'fields' => 'ids' ) ) as $tessera_form ) {
+		wp_delete_post( (int) $tessera_form, true );
+	}
+	foreach ( array( 'tessera_forms_db_version', 'tessera_forms_install_lock', 'tessera_forms_rate_limit' ) as $tessera_option ) {
+		delete_option( $tessera_option );
+	}
+	$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_tessera\\_form\\_rate\\_%' OR option_name LIKE '\\_transient\\_timeout\\_tessera\\_form\\_rate\\_%'" ); // phpcs:ignore WordPress.DB -- fixed pattern.
 	wp_clear_scheduled_hook( 'tessera_stats_retention' );
 	wp_clear_scheduled_hook( 'tessera_stats_prune' );
 	foreach ( array( '_tessera_speed', '_tessera_speed_error', '_tessera_demo' ) as $tessera_meta_key ) {

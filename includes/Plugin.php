@@ -85,6 +85,7 @@ final class Plugin {
 		( new Consent\Consent() )->register_hooks();
 		( new Blocks( $this->assets ) )->register_hooks();
 		( new Stats\Stats() )->register_hooks();
+		( new Forms\Forms() )->register_hooks();
 	}
 
 	/**

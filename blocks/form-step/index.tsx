@@ -1,0 +1,27 @@
+/**
+ * Entry `blocks/form-step/index` (handle `tessera-block-form-step`, block.json `editorScript`): the step
+ * separator `tessera/form-step` of multi-step forms. The form renders its steps on the server, so the block
+ * saves no markup.
+ */
+
+/**
+ * WordPress dependencies
+ */
+import { registerBlockType, type BlockConfiguration } from '@wordpress/blocks';
+
+/**
+ * Internal dependencies
+ */
+import metadata from './block.json';
+import { Edit } from './edit';
+import type { FormStepAttributes } from './types';
+import './editor.scss';
+
+registerBlockType< FormStepAttributes >(
+	// block.json is the block's metadata; the server registers the same file.
+	metadata as unknown as BlockConfiguration< FormStepAttributes >,
+	{
+		edit: Edit,
+		save: () => null,
+	}
+);

@@ -1,0 +1,244 @@
+/**
+ * The background submission over real HTTP (spec §3, §7, §8; docs/forms.md "Submission"): admin-ajax action
+ * `everest_forms_ajax_submission`, the posted names `everest_forms[form_fields][{fieldId}]`, `security`, the
+ * answer fields, the error shapes, bad input that stores nothing, and 100 concurrent submissions.
+ */
+
+/**
+ * External dependencies
+ */
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+
+/**
+ * Internal dependencies
+ */
+import { WP_BASE_URL } from '../speed/support';
+import {
+	ACTION,
+	AJAX,
+	DEMO_PATH,
+	ensureDemo,
+	entries,
+	formId,
+	hiddenFields,
+} from './support';
+
+/** The answer of admin-ajax. */
+interface Answer {
+	success: boolean;
+	data: Record< string, unknown >;
+}
+
+let anonymous: APIRequestContext;
+
+/**
+ * A submission of the contact form, as the browser serialises it.
+ *
+ * @param hidden The form's hidden fields.
+ * @param fields Field values (`name`, `email`, `message`, …); arrays posted with `[]`.
+ * @param extra  Fields to add or override.
+ */
+function body(
+	hidden: Record< string, string >,
+	fields: Record< string, string | string[] >,
+	extra: Record< string, string > = {}
+): string {
+	const params = new URLSearchParams( {
+		...hidden,
+		// Started a minute ago: past the form's minimum fill time.
+		evf_submission_start_time: String( Date.now() - 60000 ),
+		tessera_submission: [
+			...crypto.getRandomValues( new Uint8Array( 16 ) ),
+		]
+			.map( ( b ) => b.toString( 16 ).padStart( 2, '0' ) )
+			.join( '' ),
+		action: ACTION,
+	} );
+	for ( const [ id, value ] of Object.entries( fields ) ) {
+		if ( Array.isArray( value ) ) {
+			for ( const v of value ) {
+				params.append( `everest_forms[form_fields][${ id }][]`, v );
+			}
+		} else {
+			params.set( `everest_forms[form_fields][${ id }]`, value );
+		}
+	}
+	for ( const [ k, v ] of Object.entries( extra ) ) {
+		params.set( k, v );
+	}
+	return params.toString();
+}
+
+/**
+ * POSTs a body to admin-ajax.
+ *
+ * @param data Form-encoded body.
+ */
+async function submit(
+	data: string
+): Promise< { status: number; json: Answer } > {
+	const response = await anonymous.post( AJAX, {
+		data,
+		headers: { 'content-type': 'application/x-www-form-urlencoded' },
+	} );
+	return {
+		status: response.status(),
+		json: ( await response.json() ) as Answer,
+	};
+}
+
+const VALID = {
+	name: 'Grace Hopper',
+	email: 'grace@example.org',
+	subject: 'COBOL',
+	message: 'It is easier to ask forgiveness',
+};
+
+test.describe( 'form submission contract (admin-ajax)', () => {
+	let form: number;
+	let hidden: Record< string, string >;
+
+	test.beforeAll( async () => {
+		ensureDemo();
+		anonymous = await playwrightRequest.newContext( {
+			baseURL: WP_BASE_URL,
+			storageState: { cookies: [], origins: [] },
+		} );
+		form = formId( 'demo-contact' );
+		hidden = await hiddenFields( anonymous, form );
+	} );
+
+	test.afterAll( async () => {
+		await anonymous.dispose();
+	} );
+
+	test( "a valid submission answers the spec's success fields and stores exactly what was sent", async () => {
+		const before = entries( form ).total;
+		const data = body( hidden, {
+			...VALID,
+			name: '<img src=x onerror=alert(1)>',
+		} );
+		const { status, json } = await submit( data );
+		expect( status ).toBe( 200 );
+		expect( json.success ).toBe( true );
+		expect( json.data ).toMatchObject( {
+			response: 'success',
+			form_id: form,
+			message: 'Thank you! Your message has been sent.',
+			message_display_location: 'top',
+			form_state_type: 'reset',
+			submission_message_scroll: true,
+		} );
+		expect( typeof json.data.entry_id ).toBe( 'number' );
+		const stored = entries( form );
+		expect( stored.total ).toBe( before + 1 );
+		expect( stored.rows[ 0 ].values.name ).toBe(
+			'<img src=x onerror=alert(1)>'
+		);
+
+		// A double click: the same submission again stores nothing and answers the same entry.
+		const again = await submit( data );
+		expect( again.json.data.entry_id ).toBe( json.data.entry_id );
+		expect( entries( form ).total ).toBe( before + 1 );
+	} );
+
+	test( 'field errors come back as data.error, a list of single-entry maps, with the form header', async () => {
+		const before = entries( form ).total;
+		const { status, json } = await submit(
+			body( hidden, {
+				...VALID,
+				name: '',
+				email: 'grace@',
+				message: 'Too short',
+			} )
+		);
+		expect( status ).toBe( 400 );
+		expect( json.success ).toBe( false );
+		expect( json.data.error ).toEqual( [
+			{ name: 'This field is required' },
+			{ email: 'Please enter a valid email address' },
+			{ message: 'Please enter at least 3 words' },
+		] );
+		expect(
+			( json.data[ String( form ) ] as { header?: unknown } ).header
+		).toEqual( expect.any( String ) );
+		expect( entries( form ).total ).toBe( before );
+	} );
+
+	test( 'bad input gets a clear message and stores nothing', async () => {
+		const before = entries( form ).total;
+		const cases: Array< [ string, number, string ] > = [
+			[ 'no nonce', 403, body( hidden, VALID, { security: '' } ) ],
+			[
+				'forged nonce',
+				403,
+				body( hidden, VALID, { security: '0123456789' } ),
+			],
+			[
+				'unknown form',
+				400,
+				body( hidden, VALID, { 'everest_forms[id]': '987654321' } ),
+			],
+			[
+				'honeypot filled',
+				400,
+				body( hidden, VALID, { 'everest_forms[hp]': 'buy now' } ),
+			],
+			[
+				'too fast',
+				400,
+				body( hidden, VALID, {
+					evf_submission_start_time: String( Date.now() ),
+				} ),
+			],
+			[
+				'malformed token',
+				400,
+				body( hidden, VALID, { tessera_submission: 'x' } ),
+			],
+		];
+		for ( const [ label, expected, data ] of cases ) {
+			const { status, json } = await submit( data );
+			expect( status, label ).toBe( expected );
+			expect( json.success, label ).toBe( false );
+			expect( typeof json.data.message, label ).toBe( 'string' );
+		}
+		// Arrays where strings belong, over-long values, unknown fields.
+		const shaped = await submit(
+			body( hidden, {
+				...VALID,
+				name: [ 'a', 'b' ],
+				subject: 'x'.repeat( 1001 ),
+				injected: 'x',
+			} )
+		);
+		expect( shaped.status ).toBe( 400 );
+		expect( shaped.json.data.error ).toEqual( [
+			{ name: 'Please fix this field' },
+			{ subject: 'Please enter no more than 1000 characters' },
+		] );
+		expect( entries( form ).total ).toBe( before );
+	} );
+
+	test( '100 concurrent background submissions store exactly 100 entries', async () => {
+		const before = entries( form ).total;
+		const answers = await Promise.all(
+			Array.from( { length: 100 }, ( _, i ) =>
+				submit(
+					body( hidden, { ...VALID, subject: `concurrent ${ i }` } )
+				)
+			)
+		);
+		expect( answers.filter( ( a ) => a.json.success ) ).toHaveLength( 100 );
+		const ids = new Set( answers.map( ( a ) => a.json.data.entry_id ) );
+		expect( ids.size ).toBe( 100 );
+		expect( entries( form ).total ).toBe( before + 100 );
+	} );
+
+	test( 'the demo page carries a fresh nonce for anonymous visitors', async () => {
+		expect( hidden.security ).toMatch( /^[0-9a-f]{10}$/ );
+		expect( hidden[ 'everest_forms[id]' ] ).toBe( String( form ) );
+		expect( ( await anonymous.get( DEMO_PATH ) ).status() ).toBe( 200 );
+	} );
+} );

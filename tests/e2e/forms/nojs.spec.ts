@@ -1,0 +1,167 @@
+/**
+ * Forms without JavaScript (docs/forms.md, "Markup" and "Submission"): the browser's own validation, a normal
+ * post that the server validates with the same rules, errors tied to their fields with what was typed kept, and
+ * the success message by location after the redirect.
+ */
+
+/**
+ * External dependencies
+ */
+import { expect, test } from '@playwright/test';
+
+/**
+ * Internal dependencies
+ */
+import {
+	consentingVisitor,
+	DEMO_PATH,
+	ensureDemo,
+	entries,
+	formId,
+} from './support';
+
+test.describe( 'forms without JavaScript', () => {
+	test.beforeAll( () => {
+		ensureDemo();
+	} );
+
+	test( 'the browser blocks an empty required field, the server refuses what only it checks, and a valid post is stored once', async ( {
+		browser,
+	} ) => {
+		const { context, page } = await consentingVisitor( browser, {
+			javaScriptEnabled: false,
+		} );
+		const id = formId( 'demo-contact' );
+		const before = entries( id ).total;
+		await page.goto( DEMO_PATH );
+		const form = page.locator( `#evf-form-${ id }` );
+		const name = form.getByLabel( 'Name' );
+		const email = form.getByLabel( 'E-mail' );
+		const message = form.getByLabel( 'Message' );
+
+		// Native validation (no script): the empty required name stops the post.
+		await form.getByRole( 'button', { name: 'Submit' } ).click();
+		await expect( page ).toHaveURL( new RegExp( `${ DEMO_PATH }$` ) );
+		expect(
+			await name.evaluate(
+				( el ) => ( el as HTMLInputElement ).validity.valueMissing
+			)
+		).toBe( true );
+
+		// Minimum words is the server's (and the island's) rule: the page comes back with the error and the values.
+		// The contact form refuses posts sent less than 3 s after the page was rendered (a spam defence).
+		// eslint-disable-next-line playwright/no-wait-for-timeout -- the server measures the form's fill time.
+		await page.waitForTimeout( 3000 );
+		await name.fill( 'Ada "Countess" <Lovelace>' );
+		await email.fill( 'ada@example.org' );
+		await message.fill( 'Two words' );
+		await form.getByRole( 'button', { name: 'Submit' } ).click();
+		await expect( page ).toHaveURL( new RegExp( `#evf-form-${ id }$` ) );
+		const refused = page.locator( `#evf-form-${ id }` );
+		await expect( refused.getByLabel( 'Name' ) ).toHaveValue(
+			'Ada "Countess" <Lovelace>'
+		);
+		await expect( refused.getByLabel( 'Message' ) ).toHaveValue(
+			'Two words'
+		);
+		await expect( refused.getByLabel( 'Message' ) ).toHaveAttribute(
+			'aria-invalid',
+			'true'
+		);
+		await expect(
+			refused.getByLabel( 'Message' )
+		).toHaveAccessibleDescription( 'Please enter at least 3 words' );
+		await expect(
+			page
+				.getByRole( 'alert' )
+				.filter( { hasText: 'please correct the fields marked below' } )
+		).toBeVisible();
+		expect( entries( id ).total ).toBe( before );
+
+		await refused.getByLabel( 'Message' ).fill( 'Now three words' );
+		await refused.getByRole( 'button', { name: 'Submit' } ).click();
+		await expect( page ).toHaveURL( /[?&]evf_sent=/ );
+		await expect(
+			page
+				.getByRole( 'status' )
+				.filter( { hasText: 'Your message has been sent' } )
+		).toBeVisible();
+		// The form is there again, empty, for another message.
+		await expect(
+			page.locator( `#evf-form-${ id }` ).getByLabel( 'Name' )
+		).toHaveValue( '' );
+
+		const after = entries( id );
+		expect( after.total ).toBe( before + 1 );
+		expect( after.rows[ 0 ].values ).toMatchObject( {
+			name: 'Ada "Countess" <Lovelace>',
+			email: 'ada@example.org',
+			message: 'Now three words',
+		} );
+
+		// Reloading the success page sends nothing again.
+		await page.reload();
+		expect( entries( id ).total ).toBe( before + 1 );
+		await context.close();
+	} );
+
+	test( 'success message location hide: the message replaces the form', async ( {
+		browser,
+	} ) => {
+		const { context, page } = await consentingVisitor( browser, {
+			javaScriptEnabled: false,
+		} );
+		const id = formId( 'demo-message-hide' );
+		await page.goto( DEMO_PATH );
+		const form = page.locator( `#evf-form-${ id }` );
+		await form.getByLabel( 'E-mail' ).fill( 'hide@example.org' );
+		await form.getByRole( 'button', { name: 'Subscribe' } ).click();
+		await expect(
+			page
+				.getByRole( 'status' )
+				.filter( { hasText: 'message location: hide' } )
+		).toBeVisible();
+		await expect( page.locator( `#evf-form-${ id }` ) ).toHaveCount( 0 );
+		expect( entries( id ).rows[ 0 ].values.email ).toBe(
+			'hide@example.org'
+		);
+		await context.close();
+	} );
+
+	for ( const [ location, sibling ] of [
+		[ 'top', 'previousElementSibling' ],
+		[ 'bottom', 'nextElementSibling' ],
+	] as const ) {
+		test( `success message location ${ location }: the message is ${ sibling } of the form, which is there again`, async ( {
+			browser,
+		} ) => {
+			const { context, page } = await consentingVisitor( browser, {
+				javaScriptEnabled: false,
+			} );
+			const id = formId( `demo-message-${ location }` );
+			await page.goto( DEMO_PATH );
+			const form = page.locator( `#evf-form-${ id }` );
+			await form
+				.getByLabel( 'E-mail' )
+				.fill( `${ location }@example.org` );
+			await form.getByRole( 'button', { name: 'Subscribe' } ).click();
+			await expect(
+				page
+					.getByRole( 'status' )
+					.filter( { hasText: `message location: ${ location }` } )
+			).toBeVisible();
+			const after = page.locator( `#evf-form-${ id }` );
+			await expect( after.getByLabel( 'E-mail' ) ).toHaveValue( '' );
+			expect(
+				await after.evaluate(
+					( el, key ) => el[ key ]?.getAttribute( 'role' ),
+					sibling
+				)
+			).toBe( 'status' );
+			expect( entries( id ).rows[ 0 ].values.email ).toBe(
+				`${ location }@example.org`
+			);
+			await context.close();
+		} );
+	}
+} );
