@@ -38,10 +38,11 @@ $tessera_uninstall_site = static function (): void {
 	foreach ( get_posts( array( 'post_type' => 'tessera_form', 'post_status' => 'any', 'numberposts' => -1, 'fields' => 'ids' ) ) as $tessera_form ) {
 		wp_delete_post( (int) $tessera_form, true );
 	}
-	foreach ( array( 'tessera_forms_db_version', 'tessera_forms_install_lock', 'tessera_forms_rate_limit' ) as $tessera_option ) {
+	foreach ( array( 'tessera_forms_db_version', 'tessera_forms_install_lock', 'tessera_forms_rate_limit', 'tessera_forms_retention_days' ) as $tessera_option ) {
 		delete_option( $tessera_option );
 	}
 	$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_tessera\\_form\\_rate\\_%' OR option_name LIKE '\\_transient\\_timeout\\_tessera\\_form\\_rate\\_%'" ); // phpcs:ignore WordPress.DB -- fixed pattern.
+	wp_clear_scheduled_hook( 'tessera_forms_retention' );
 	wp_clear_scheduled_hook( 'tessera_stats_retention' );
 	wp_clear_scheduled_hook( 'tessera_stats_prune' );
 	foreach ( array( '_tessera_speed', '_tessera_speed_error', '_tessera_demo' ) as $tessera_meta_key ) {

@@ -22,6 +22,9 @@ final class Forms {
 	public function register_hooks(): void {
 		( new PostType() )->register_hooks();
 		( new Submission() )->register_hooks();
+		( new Pdf() )->register_hooks();
+		( new Privacy() )->register_hooks();
+		( new Retention() )->register_hooks();
 		// The tables: created on the first request after activation or an update that changes them.
 		add_action(
 			'init',

@@ -240,6 +240,8 @@ final class Submission {
 			$data['redirect_url']               = esc_url_raw( (string) $settings['redirectUrl'] );
 			$data['enable_redirect_in_new_tab'] = (bool) $settings['redirectNewTab'];
 		}
+		// The PDF of the entry, for this visitor (a signed link valid 30 minutes), when the form offers it.
+		$data += Pdf::success_data( $form, $entry_id, time() );
 		return $data;
 	}
 
