@@ -39,6 +39,7 @@ const SCRIPT_ENTRIES = {
 	'editor/speed-sidebar': './src/editor/speed-sidebar/index.tsx',
 	'admin/consent-settings': './src/admin/consent-settings/index.tsx',
 	'admin/stats-dashboard': './src/admin/stats-dashboard/index.tsx',
+	'admin/form-entries': './src/admin/form-entries/index.tsx',
 	// Site-wide consent runtime (dependency-free, every front-end page).
 	'runtime/consent': './src/runtime/consent/index.ts',
 	// Its banner stylesheet (CSS only: the .js file it leaves is never printed).

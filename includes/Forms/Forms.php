@@ -25,6 +25,8 @@ final class Forms {
 		( new Pdf() )->register_hooks();
 		( new Privacy() )->register_hooks();
 		( new Retention() )->register_hooks();
+		( new EntriesPage( \Tessera\Plugin::instance()->assets() ) )->register_hooks();
+		( new Rest\EntriesController() )->register_hooks();
 		// The tables: created on the first request after activation or an update that changes them.
 		add_action(
 			'init',

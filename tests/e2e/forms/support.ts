@@ -106,3 +106,68 @@ export async function hiddenFields(
 	}
 	return fields;
 }
+
+/**
+ * Posts one background submission of a form on the demo page (its own hidden fields, a fresh submission token,
+ * started a minute ago) and answers the stored entry's id.
+ *
+ * @param request A request context without cookies.
+ * @param form    Form id.
+ * @param fields  Field values; arrays are posted with `[]`.
+ */
+export async function submitEntry(
+	request: APIRequestContext,
+	form: number,
+	fields: Record< string, string | string[] >
+): Promise< number > {
+	const params = new URLSearchParams( {
+		...( await hiddenFields( request, form ) ),
+		evf_submission_start_time: String( Date.now() - 60000 ),
+		tessera_submission: [
+			...crypto.getRandomValues( new Uint8Array( 16 ) ),
+		]
+			.map( ( b ) => b.toString( 16 ).padStart( 2, '0' ) )
+			.join( '' ),
+		action: ACTION,
+	} );
+	for ( const [ id, value ] of Object.entries( fields ) ) {
+		for ( const v of Array.isArray( value ) ? value : [ value ] ) {
+			params.append(
+				`everest_forms[form_fields][${ id }]${
+					Array.isArray( value ) ? '[]' : ''
+				}`,
+				v
+			);
+		}
+	}
+	const response = await request.post( AJAX, {
+		data: params.toString(),
+		headers: { 'content-type': 'application/x-www-form-urlencoded' },
+	} );
+	const json = ( await response.json() ) as {
+		success: boolean;
+		data: { entry_id?: unknown };
+	};
+	if ( ! json.success || typeof json.data.entry_id !== 'number' ) {
+		throw new Error(
+			`submission refused (${ response.status() }): ${ JSON.stringify(
+				json
+			) }`
+		);
+	}
+	return json.data.entry_id;
+}
+
+/**
+ * The stored status of an entry (`read`, `unread`), or null when it does not exist.
+ *
+ * @param entry Entry id.
+ */
+export function entryStatus( entry: number ): string | null {
+	const out = sitePhp(
+		`$e = Tessera\\Forms\\Entries::get( ${ entry } ); echo null === $e ? 'none' : $e['status'];`
+	)
+		.split( '\n' )
+		.pop();
+	return out === 'none' || out === undefined ? null : out;
+}
