@@ -141,11 +141,7 @@ final class EntriesPage {
 	 * @return int
 	 */
 	public static function unread_total(): int {
-		$total = 0;
-		foreach ( self::form_ids() as $form_id ) {
-			$total += Entries::count_unread( $form_id );
-		}
-		return $total;
+		return Entries::count_unread_in( self::form_ids() );
 	}
 
 	/**

@@ -583,7 +583,14 @@ final class FormsEntriesTest extends TestCase {
 		$this->assertSame( 'unread', Entries::get( $id )['status'] ?? null );
 		$this->assertSame( 2, Entries::count_unread( $form_id ) );
 		$this->assertFalse( Entries::mark( $id + 1000000, 'read' ), 'no such entry' );
-		$this->assertSame( 0, Entries::count_unread( $this->form() ) );
+		$other = $this->form();
+		$this->assertSame( 0, Entries::count_unread( $other ) );
+
+		// Several forms in one query: each counted once, unknown and repeated ids ignored.
+		$this->entry( $other );
+		$this->assertSame( 3, Entries::count_unread_in( array( $form_id, $other, $other, 0, -4 ) ) );
+		$this->assertSame( 1, Entries::count_unread_in( array( $other ) ) );
+		$this->assertSame( 0, Entries::count_unread_in( array() ) );
 	}
 
 	/**
