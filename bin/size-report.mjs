@@ -25,8 +25,8 @@ const KB = 1000;
 /**
  * Budgets. `entries` are build entry names (build/<name>.js). `externals` says whether the WordPress handles
  * the entries depend on count toward the budget (they do for what a visitor downloads before interaction;
- * an island's React is counted once per page, separately). Rows whose entries are not built yet are shown
- * as such and do not fail.
+ * an island's React is counted once per page, separately). `cssFiles` are source stylesheets that block.json
+ * prints itself. Rows whose entries are not built yet are shown as such and do not fail.
  */
 const BUDGETS = [
 	{
@@ -80,8 +80,10 @@ const BUDGETS = [
 		js: 15 * KB,
 	},
 	{
+		// The block's stylesheet is block.json's `style` (printed only where the block renders), not a build entry.
 		row: 'form block before interaction',
 		entries: [ 'blocks/form/view' ],
+		cssFiles: [ 'blocks/form/style.css' ],
 		externals: true,
 		js: 4 * KB,
 		css: 4 * KB,
@@ -286,7 +288,12 @@ for ( const b of BUDGETS ) {
 	const js =
 		rows.reduce( ( s, r ) => s + r.js, 0 ) +
 		ext.reduce( ( s, h ) => s + gz( wpHandles.get( h )?.file || '' ), 0 );
-	const css = [ ...rows, ...cssRows ].reduce( ( s, r ) => s + r.css, 0 );
+	const css =
+		[ ...rows, ...cssRows ].reduce( ( s, r ) => s + r.css, 0 ) +
+		( b.cssFiles ?? [] ).reduce(
+			( s, f ) => s + gz( path.join( ROOT, f ) ),
+			0
+		);
 	const over = js > b.js || ( b.css !== undefined && css > b.css );
 	failed += over ? 1 : 0;
 	results.push( {
