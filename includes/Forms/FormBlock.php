@@ -10,6 +10,8 @@ declare(strict_types=1);
 
 namespace Tessera\Forms;
 
+use Tessera\Assets;
+
 /**
  * Server render of the form block.
  */
@@ -32,11 +34,205 @@ final class FormBlock {
 			}
 			return '';
 		}
+		self::enqueue( $form );
 		$state    = Submission::state( $ref );
 		$renderer = new Renderer( $form, $state['values'] ?? array(), $state['errors'] ?? array(), $state['notice'] ?? null, (int) get_queried_object_id(), $state['carry'] ?? array() );
 		return $renderer->render(
 			null === $wrapper ? 'class="wp-block-tessera-form tessera-form-wrap"' : (string) $wrapper( array( 'class' => 'tessera-form-wrap' ) ),
 			remove_query_arg( Submission::SENT_PARAM )
 		);
+	}
+
+	/**
+	 * Handle of the loader (build entry `blocks/form/view`).
+	 */
+	public const LOADER = 'tessera-block-form-view';
+
+	/**
+	 * Handle of the island (build entry `blocks/form/island`; registered, never enqueued: the loader injects it).
+	 */
+	public const ISLAND = 'tessera-block-form-island';
+
+	/**
+	 * The forms rendered on this page, by form id: what the island needs of each.
+	 *
+	 * @var array<string, array<string, mixed>>
+	 */
+	private static array $forms = array();
+
+	/**
+	 * Enqueues the loader (footer, deferred) once and records the form for the page's configuration, which is
+	 * printed on `wp_footer` before the footer scripts.
+	 *
+	 * @param FormDefinition $form The rendered form.
+	 * @return void
+	 */
+	private static function enqueue( FormDefinition $form ): void {
+		if ( ! did_action( 'init' ) ) {
+			return;
+		}
+		if ( array() === self::$forms ) {
+			$assets = new Assets();
+			if ( ! wp_script_is( self::LOADER, 'registered' ) ) {
+				$assets->register_entry( self::LOADER, 'blocks/form/view' );
+			}
+			if ( ! wp_script_is( self::ISLAND, 'registered' ) ) {
+				$assets->register_entry( self::ISLAND, 'blocks/form/island' );
+			}
+			if ( wp_script_is( self::LOADER, 'registered' ) ) {
+				wp_script_add_data( self::LOADER, 'strategy', 'defer' );
+				wp_enqueue_script( self::LOADER );
+			}
+			if ( ! has_action( 'wp_footer', array( self::class, 'print_config' ) ) ) {
+				add_action( 'wp_footer', array( self::class, 'print_config' ), 5 );
+			}
+		}
+		self::$forms[ (string) $form->form_id ] = self::form_config( $form );
+	}
+
+	/**
+	 * What the island needs of one form: its fields (rules, conditions, step) and its step titles.
+	 *
+	 * @param FormDefinition $form The form.
+	 * @return array<string, mixed>
+	 */
+	public static function form_config( FormDefinition $form ): array {
+		$fields = array();
+		foreach ( $form->fields as $field ) {
+			$fields[] = array(
+				'id'              => $field->id,
+				'type'            => $field->type,
+				'label'           => $field->label,
+				'required'        => $field->required,
+				'requiredMessage' => $field->required_message,
+				'confirm'         => $field->has_confirm(),
+				'minWords'        => $field->min_words,
+				'minChars'        => $field->min_chars,
+				'cap'             => $field->cap(),
+				'minWordsMessage' => $field->min_words_message,
+				'minCharsMessage' => $field->min_chars_message,
+				'choices'         => $field->choices,
+				'choiceLimit'     => $field->choice_limit,
+				'min'             => $field->min,
+				'max'             => $field->max,
+				'step'            => $field->step_value,
+				'conditions'      => $field->conditions,
+				'stepIndex'       => $field->step,
+			);
+		}
+		$titles = array_fill( 0, $form->steps, '' );
+		$post   = get_post( $form->form_id );
+		if ( $post instanceof \WP_Post && $form->steps > 1 ) {
+			$index = 0;
+			self::step_titles( parse_blocks( $post->post_content ), $titles, $index );
+		}
+		return array(
+			'fields'     => $fields,
+			'stepTitles' => $titles,
+		);
+	}
+
+	/**
+	 * Collects the titles of the `tessera/form-step` blocks (the step each one starts).
+	 *
+	 * @param array<mixed> $blocks Parsed blocks.
+	 * @param string[]     $titles Titles by step (filled in).
+	 * @param int          $index  The current step.
+	 * @return void
+	 */
+	private static function step_titles( array $blocks, array &$titles, int &$index ): void {
+		foreach ( $blocks as $block ) {
+			if ( ! is_array( $block ) ) {
+				continue;
+			}
+			if ( FormDefinition::STEP_BLOCK === ( $block['blockName'] ?? null ) ) {
+				++$index;
+				$title = $block['attrs']['title'] ?? '';
+				if ( is_string( $title ) && array_key_exists( $index, $titles ) ) {
+					$titles[ $index ] = $title;
+				}
+			}
+			if ( is_array( $block['innerBlocks'] ?? null ) ) {
+				self::step_titles( $block['innerBlocks'], $titles, $index );
+			}
+		}
+	}
+
+	/**
+	 * The URLs of a script and of everything it depends on, dependencies first (each once).
+	 *
+	 * @param string   $handle Script handle.
+	 * @param string[] $seen   Handles already listed.
+	 * @return string[]
+	 */
+	private static function script_urls( string $handle, array &$seen = array() ): array {
+		$scripts = wp_scripts();
+		$item    = $scripts->registered[ $handle ] ?? null;
+		if ( in_array( $handle, $seen, true ) || ! is_object( $item ) ) {
+			return array();
+		}
+		$seen[] = $handle;
+		$urls   = array();
+		foreach ( (array) $item->deps as $dependency ) {
+			$urls = array_merge( $urls, self::script_urls( (string) $dependency, $seen ) );
+		}
+		$url = Assets::registered_url( $scripts, $handle );
+		if ( '' !== $url ) {
+			$urls[] = $url;
+		}
+		return $urls;
+	}
+
+	/**
+	 * The page's configuration of the forms' browser side (docs/forms.md): the admin-ajax address, the island's
+	 * scripts in order, the validation messages of the server, the interface texts, the typo-suggestion domains and
+	 * each form's fields.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function config(): array {
+		$domains = array(
+			'domains' => array( 'gmail.com', 'googlemail.com', 'yahoo.com', 'yahoo.co.uk', 'hotmail.com', 'hotmail.co.uk', 'outlook.com', 'live.com', 'msn.com', 'aol.com', 'icloud.com', 'me.com', 'mac.com', 'gmx.com', 'gmx.de', 'gmx.net', 'web.de', 'yandex.com', 'mail.com', 'protonmail.com', 'proton.me', 'comcast.net', 'orange.fr', 'free.fr', 'libero.it', 'btinternet.com' ),
+			'tlds'    => array( 'com', 'net', 'org', 'info', 'edu', 'gov', 'co.uk', 'de', 'fr', 'it', 'nl', 'es', 'ca', 'au', 'io', 'me', 'us', 'eu', 'ch', 'at', 'be', 'uk' ),
+		);
+		/**
+		 * Filters the e-mail domains and top-level domains the typo suggestion knows.
+		 *
+		 * @param array{domains: string[], tlds: string[]} $domains Domains and TLDs.
+		 */
+		$domains = apply_filters( 'tessera_forms_email_domains', $domains );
+		$domains = is_array( $domains ) ? $domains : array();
+		return array(
+			'ajaxUrl'  => admin_url( 'admin-ajax.php' ),
+			'scripts'  => self::script_urls( self::ISLAND ),
+			'messages' => Validator::messages(),
+			'texts'    => array(
+				'genericError' => __( 'The form could not be sent. Please try again.', 'tessera' ),
+				/* translators: %s: a suggested e-mail address. */
+				'didYouMean'   => __( 'Did you mean %s?', 'tessera' ),
+				/* translators: 1: the current step's number, 2: the number of steps. */
+				'stepOf'       => __( 'Step %1$d of %2$d', 'tessera' ),
+				'previous'     => __( 'Previous', 'tessera' ),
+				'next'         => __( 'Next', 'tessera' ),
+				'success'      => __( 'Success', 'tessera' ),
+				'close'        => __( 'Close', 'tessera' ),
+			),
+			'domains'  => array_values( array_filter( (array) ( $domains['domains'] ?? array() ), 'is_string' ) ),
+			'tlds'     => array_values( array_filter( (array) ( $domains['tlds'] ?? array() ), 'is_string' ) ),
+			'forms'    => self::$forms,
+		);
+	}
+
+	/**
+	 * Prints the configuration once (`wp_footer`, before the footer scripts run).
+	 *
+	 * @return void
+	 */
+	public static function print_config(): void {
+		if ( array() === self::$forms ) {
+			return;
+		}
+		echo '<script type="application/json" id="tessera-form-config">' . wp_json_encode( self::config(), JSON_HEX_TAG | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_HEX_AMP ) . "</script>\n"; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- JSON encoded with every HTML-significant character escaped.
+		self::$forms = array();
 	}
 }

@@ -1,0 +1,852 @@
+/**
+ * The form block's island (docs/forms.md, spec §2–§5, §7, §8): loaded by view.ts on intent, it mounts one React
+ * root per form into a container appended to the form and drives the server-rendered markup in place (no
+ * hydration, no re-render of the fields): live validation with the server's messages, conditional logic,
+ * steps, the e-mail typo suggestion, the background submission and its notices or popup.
+ */
+
+/**
+ * External dependencies
+ */
+import {
+	useCallback,
+	useEffect,
+	useLayoutEffect,
+	useRef,
+	useState,
+} from 'react';
+import { createPortal } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+
+/**
+ * Internal dependencies
+ */
+import {
+	readConfig,
+	type FieldConfig,
+	type FormConfig,
+	type PageConfig,
+} from './island/config';
+import { visibleFields } from './island/conditions';
+import {
+	fieldInputs,
+	fieldOf,
+	fieldRow,
+	hasBadInput,
+	inputId,
+	readValue,
+} from './island/dom';
+import { SuccessPopup } from './island/popup';
+import {
+	errorText,
+	newToken,
+	parseResponse,
+	type SubmissionResponse,
+} from './island/response';
+import {
+	rowState,
+	validateField,
+	validatesOnKeyUp,
+	withScheme,
+	type FieldValue,
+} from './island/rules';
+import { scrollToElement } from './island/scroll';
+import { suggestEmail } from './island/typo';
+
+type RowState = ReturnType< typeof rowState > | '';
+
+interface Notice {
+	type: 'success' | 'error';
+	text: string;
+	where: 'top' | 'bottom';
+}
+
+interface Slots {
+	top: HTMLElement;
+	bottom: HTMLElement;
+	progress: HTMLElement | null;
+	nav: HTMLElement | null;
+}
+
+interface IslandProps {
+	form: HTMLFormElement;
+	config: PageConfig;
+	formConfig: FormConfig;
+	slots: Slots;
+}
+
+const ROW_CLASSES: Record< Exclude< RowState, '' >, string[] > = {
+	validated: [ 'is-validated' ],
+	invalid: [ 'is-invalid' ],
+	'invalid-required': [ 'is-invalid', 'is-invalid-required' ],
+	'invalid-email': [ 'is-invalid', 'is-invalid-email' ],
+};
+
+const ALL_ROW_CLASSES = [
+	'is-validated',
+	'is-invalid',
+	'is-invalid-required',
+	'is-invalid-email',
+];
+
+/**
+ * Replaces `%s`, `%1$d`, `%2$d` in a translated text.
+ *
+ * @param text   Text.
+ * @param values Values in order.
+ */
+function format( text: string, ...values: Array< string | number > ): string {
+	let index = 0;
+	return text.replace( /%(?:(\d)\$)?[sd]/g, ( _match, position?: string ) =>
+		String( values[ position ? Number( position ) - 1 : index++ ] ?? '' )
+	);
+}
+
+function FormIsland( { form, config, formConfig, slots }: IslandProps ) {
+	const formId = form.dataset.formid || '';
+	const fields = formConfig.fields;
+	const steps = Math.max( 1, formConfig.stepTitles.length );
+	const { messages, texts } = config;
+
+	const readAll = useCallback( (): Record< string, FieldValue > => {
+		const values: Record< string, FieldValue > = {};
+		for ( const field of fields ) {
+			values[ field.id ] = readValue( form, field );
+		}
+		return values;
+	}, [ fields, form ] );
+
+	const [ errors, setErrors ] = useState< Record< string, string > >( () => {
+		const seeded: Record< string, string > = {};
+		for ( const field of fields ) {
+			const p = form.querySelector(
+				`#${ CSS.escape( inputId( formId, field.id ) ) }-error`
+			);
+			if ( p ) {
+				seeded[ field.id ] = p.textContent || '';
+				p.remove();
+			}
+		}
+		return seeded;
+	} );
+	const [ states, setStates ] = useState< Record< string, RowState > >(
+		() => {
+			const seeded: Record< string, RowState > = {};
+			for ( const field of fields ) {
+				if ( errors[ field.id ] ) {
+					seeded[ field.id ] = rowState(
+						field,
+						errors[ field.id ] ?? '',
+						messages
+					);
+				}
+			}
+			return seeded;
+		}
+	);
+	const [ visible, setVisible ] = useState( () =>
+		visibleFields( fields, readAll() )
+	);
+	const [ suggestions, setSuggestions ] = useState<
+		Record< string, string >
+	>( {} );
+	const [ step, setStep ] = useState( 0 );
+	const [ announcement, setAnnouncement ] = useState( '' );
+	const [ notice, setNotice ] = useState< Notice | null >( null );
+	const [ popup, setPopup ] = useState< string | null >( null );
+	const [ collapsed, setCollapsed ] = useState< 'none' | 'rows' | 'form' >(
+		'none'
+	);
+	const touched = useRef( new Set< string >() );
+	const busy = useRef( false );
+	const button = form.querySelector< HTMLButtonElement >(
+		'button[type=submit]'
+	);
+	const label = useRef( button?.textContent || '' );
+	const noticeRef = useRef< HTMLDivElement >( null );
+	const focusStep = useRef( false );
+
+	/** The error of one field now ('' when it is hidden or valid). */
+	const check = useCallback(
+		( field: FieldConfig, shown: Record< string, boolean > ): string => {
+			if ( ! shown[ field.id ] || field.type === 'hidden' ) {
+				return '';
+			}
+			if ( field.type === 'number' && hasBadInput( form, field ) ) {
+				return messages.number;
+			}
+			return validateField( field, readValue( form, field ), messages );
+		},
+		[ form, messages ]
+	);
+
+	/** Validates fields, shows their states and errors; answers the fields that failed. */
+	const validate = useCallback(
+		( list: FieldConfig[] ): FieldConfig[] => {
+			const shown = visibleFields( fields, readAll() );
+			setVisible( shown );
+			const failed: FieldConfig[] = [];
+			const nextErrors: Record< string, string > = {};
+			const nextStates: Record< string, RowState > = {};
+			for ( const field of list ) {
+				if ( field.type === 'url' ) {
+					const input = fieldInputs( form, field )[ 0 ];
+					if ( input && input.value.trim() !== '' ) {
+						input.value = withScheme( input.value.trim() );
+					}
+				}
+				const error = check( field, shown );
+				touched.current.add( field.id );
+				nextErrors[ field.id ] = error;
+				nextStates[ field.id ] = shown[ field.id ]
+					? rowState( field, error, messages )
+					: '';
+				if ( error ) {
+					failed.push( field );
+				}
+			}
+			setErrors( ( old ) => ( { ...old, ...nextErrors } ) );
+			setStates( ( old ) => ( { ...old, ...nextStates } ) );
+			return failed;
+		},
+		[ check, fields, form, messages, readAll ]
+	);
+
+	const clear = useCallback( ( id: string ) => {
+		setStates( ( old ) => ( old[ id ] ? { ...old, [ id ]: '' } : old ) );
+		setErrors( ( old ) => ( old[ id ] ? { ...old, [ id ]: '' } : old ) );
+	}, [] );
+
+	/** Focuses the first of the failed fields (on its step) and scrolls to it. */
+	const showFirst = useCallback(
+		( failed: FieldConfig[], duration: number ) => {
+			const first = failed[ 0 ];
+			if ( ! first ) {
+				return;
+			}
+			setStep( first.stepIndex );
+			window.requestAnimationFrame( () => {
+				const input = fieldInputs( form, first )[ 0 ];
+				if ( input ) {
+					scrollToElement( input, duration );
+				}
+			} );
+		},
+		[ form ]
+	);
+
+	const restoreButton = useCallback( () => {
+		busy.current = false;
+		if ( button ) {
+			button.disabled = !! form.querySelector( '[data-duration]' );
+			button.textContent = label.current;
+		}
+	}, [ button, form ] );
+
+	const onSuccess = useCallback(
+		( response: SubmissionResponse ) => {
+			const data = response.data;
+			if ( data.redirectUrl ) {
+				if (
+					data.redirectNewTab &&
+					window.open( data.redirectUrl, '_blank' )
+				) {
+					restoreButton();
+				} else {
+					window.location.assign( data.redirectUrl );
+				}
+				return;
+			}
+			form.reset();
+			const token = form.querySelector< HTMLInputElement >(
+				'input[name="tessera_submission"]'
+			);
+			const start = form.querySelector< HTMLInputElement >(
+				'input[name="evf_submission_start_time"]'
+			);
+			if ( token ) {
+				token.value = newToken();
+			}
+			if ( start ) {
+				start.value = String( Date.now() );
+			}
+			touched.current.clear();
+			setErrors( {} );
+			setStates( {} );
+			setSuggestions( {} );
+			setStep( 0 );
+			setVisible( visibleFields( fields, readAll() ) );
+			restoreButton();
+			const text = data.message ?? form.dataset.message ?? '';
+			const location = data.location;
+			if ( location === 'popup' ) {
+				setPopup( text );
+			} else {
+				setNotice( {
+					type: 'success',
+					text,
+					where: location === 'bottom' ? 'bottom' : 'top',
+				} );
+				if ( location === 'hide' ) {
+					setCollapsed( 'form' );
+				}
+			}
+			if ( location !== 'hide' && data.formState === 'hide' ) {
+				setCollapsed( 'rows' );
+			}
+			if ( data.scroll && location !== 'popup' ) {
+				window.requestAnimationFrame( () => {
+					if ( noticeRef.current ) {
+						scrollToElement( noticeRef.current, 800 );
+					}
+				} );
+			}
+			form.dispatchEvent(
+				new CustomEvent( 'everest_forms_ajax_submission_success', {
+					bubbles: true,
+					detail: data.raw,
+				} )
+			);
+		},
+		[ fields, form, readAll, restoreButton ]
+	);
+
+	const onFailure = useCallback(
+		( response: SubmissionResponse | null ) => {
+			restoreButton();
+			setNotice( {
+				type: 'error',
+				text: errorText( response, texts.genericError ),
+				where: 'top',
+			} );
+			const failed = fields.filter(
+				( field ) => response?.data.errors[ field.id ]
+			);
+			if ( response && failed.length ) {
+				const nextErrors: Record< string, string > = {};
+				const nextStates: Record< string, RowState > = {};
+				for ( const field of failed ) {
+					const message = response.data.errors[ field.id ] ?? '';
+					nextErrors[ field.id ] = message;
+					nextStates[ field.id ] = rowState(
+						field,
+						message,
+						messages
+					);
+					touched.current.add( field.id );
+				}
+				setErrors( ( old ) => ( { ...old, ...nextErrors } ) );
+				setStates( ( old ) => ( { ...old, ...nextStates } ) );
+				const last = failed[ failed.length - 1 ] as FieldConfig;
+				showFirst( [ last ], 1000 );
+				return;
+			}
+			window.requestAnimationFrame( () => {
+				if ( noticeRef.current ) {
+					scrollToElement( noticeRef.current, 1000 );
+				}
+			} );
+		},
+		[ fields, messages, restoreButton, showFirst, texts.genericError ]
+	);
+
+	const send = useCallback( async () => {
+		busy.current = true;
+		if ( button ) {
+			button.disabled = true;
+			button.textContent = form.dataset.processText || label.current;
+		}
+		setNotice( null );
+		document.getElementById( `evf-form-${ formId }-notice` )?.remove();
+		const body = new URLSearchParams();
+		new FormData( form ).forEach( ( value, key ) => {
+			if ( typeof value === 'string' ) {
+				body.append( key, value );
+			}
+		} );
+		body.set( 'action', 'everest_forms_ajax_submission' );
+		let response: SubmissionResponse | null = null;
+		try {
+			const answer = await fetch( config.ajaxUrl, {
+				method: 'POST',
+				body,
+				credentials: 'same-origin',
+			} );
+			response = parseResponse( await answer.json(), formId );
+		} catch {
+			response = null;
+		}
+		if ( response?.success ) {
+			onSuccess( response );
+		} else {
+			onFailure( response );
+		}
+	}, [ button, config.ajaxUrl, form, formId, onFailure, onSuccess ] );
+
+	const goTo = useCallback( ( next: number ) => {
+		focusStep.current = true;
+		setStep( next );
+	}, [] );
+
+	const next = useCallback( () => {
+		const failed = validate(
+			fields.filter( ( field ) => field.stepIndex === step )
+		);
+		if ( failed.length ) {
+			showFirst( failed, 1000 );
+			return;
+		}
+		goTo( Math.min( steps - 1, step + 1 ) );
+	}, [ fields, goTo, showFirst, step, steps, validate ] );
+
+	// Listeners on the form (the fields stay the server's).
+	useEffect( () => {
+		form.noValidate = true;
+		const onInput = ( event: Event ) => {
+			const field = fieldOf( fields, event.target );
+			if ( field ) {
+				clear( field.id );
+				setSuggestions( ( current ) =>
+					current[ field.id ]
+						? { ...current, [ field.id ]: '' }
+						: current
+				);
+				setVisible( visibleFields( fields, readAll() ) );
+			}
+		};
+		const onKeyUp = ( event: KeyboardEvent ) => {
+			const target = event.target;
+			const field = fieldOf( fields, target );
+			if (
+				! field ||
+				! touched.current.has( field.id ) ||
+				! ( target instanceof HTMLElement )
+			) {
+				return;
+			}
+			const off =
+				target.classList.contains( 'novalidate-onkeyup' ) ||
+				target.hasAttribute( 'novalidate-onkeyup' );
+			if (
+				validatesOnKeyUp( event.keyCode, off ) &&
+				event.key !== 'Tab'
+			) {
+				validate( [ field ] );
+			}
+		};
+		const onBlur = ( event: FocusEvent ) => {
+			const field = fieldOf( fields, event.target );
+			// Moving to Previous/Next does not validate here (Next validates the step; an error appearing under
+			// the field would move the button away from the pointer).
+			const towards = event.relatedTarget;
+			if (
+				! field ||
+				( event.target instanceof HTMLInputElement &&
+					event.target.dataset.selectAll ) ||
+				( towards instanceof Node && slots.nav?.contains( towards ) )
+			) {
+				return;
+			}
+			if ( field.type === 'checkbox' || field.type === 'radio' ) {
+				// A group is validated when focus leaves the group.
+				const leaving = event.relatedTarget;
+				if (
+					leaving instanceof Element &&
+					fieldOf( fields, leaving ) === field
+				) {
+					return;
+				}
+			}
+			validate( [ field ] );
+			if (
+				field.type === 'email' &&
+				event.target instanceof HTMLInputElement
+			) {
+				const suggestion = suggestEmail(
+					event.target.value,
+					config.domains,
+					config.tlds
+				);
+				setSuggestions( ( old ) => ( {
+					...old,
+					[ field.id ]: suggestion ?? '',
+				} ) );
+			}
+		};
+		const onChange = ( event: Event ) => {
+			const target = event.target;
+			const field = fieldOf( fields, target );
+			if ( ! field ) {
+				return;
+			}
+			if (
+				target instanceof HTMLInputElement &&
+				field.type === 'checkbox'
+			) {
+				const boxes = fieldInputs( form, field ).filter(
+					( input ): input is HTMLInputElement =>
+						input instanceof HTMLInputElement
+				);
+				const all = form.querySelector< HTMLInputElement >(
+					`input[data-select-all="${ CSS.escape( field.id ) }"]`
+				);
+				if ( target === all ) {
+					boxes.forEach(
+						( box ) => ( box.checked = target.checked )
+					);
+				} else if ( all ) {
+					all.checked = boxes.every( ( box ) => box.checked );
+				}
+			}
+			validate( [ field ] );
+		};
+		const onSubmit = ( event: SubmitEvent ) => {
+			if ( busy.current ) {
+				event.preventDefault();
+				return;
+			}
+			if ( steps > 1 && step < steps - 1 ) {
+				event.preventDefault();
+				next();
+				return;
+			}
+			const failed = validate( fields );
+			if ( failed.length ) {
+				event.preventDefault();
+				showFirst( failed, 1000 );
+				return;
+			}
+			if ( form.dataset.ajax_submission === '1' ) {
+				event.preventDefault();
+				send();
+			}
+		};
+		const onReset = () =>
+			window.setTimeout( () =>
+				setVisible( visibleFields( fields, readAll() ) )
+			);
+		const onOffline = () => {
+			setStates( ( old ) => {
+				const cleared: Record< string, RowState > = {};
+				for ( const [ id, value ] of Object.entries( old ) ) {
+					cleared[ id ] = value === 'validated' ? value : '';
+				}
+				return cleared;
+			} );
+			setErrors( {} );
+		};
+		form.addEventListener( 'input', onInput );
+		form.addEventListener( 'keyup', onKeyUp );
+		form.addEventListener( 'focusout', onBlur );
+		form.addEventListener( 'change', onChange );
+		form.addEventListener( 'submit', onSubmit );
+		form.addEventListener( 'reset', onReset );
+		window.addEventListener( 'offline', onOffline );
+		return () => {
+			form.removeEventListener( 'input', onInput );
+			form.removeEventListener( 'keyup', onKeyUp );
+			form.removeEventListener( 'focusout', onBlur );
+			form.removeEventListener( 'change', onChange );
+			form.removeEventListener( 'submit', onSubmit );
+			form.removeEventListener( 'reset', onReset );
+			window.removeEventListener( 'offline', onOffline );
+		};
+	}, [
+		clear,
+		slots.nav,
+		config.domains,
+		config.tlds,
+		fields,
+		form,
+		next,
+		readAll,
+		send,
+		showFirst,
+		step,
+		steps,
+		validate,
+	] );
+
+	// Row classes, aria attributes and visibility on the server's markup.
+	useLayoutEffect( () => {
+		for ( const field of fields ) {
+			const row = fieldRow( form, formId, field );
+			if ( ! row ) {
+				continue;
+			}
+			const shown = visible[ field.id ] !== false;
+			row.hidden = ! shown;
+			const state = shown ? ( states[ field.id ] ?? '' ) : '';
+			row.classList.remove( ...ALL_ROW_CLASSES );
+			if ( state ) {
+				row.classList.add( ...ROW_CLASSES[ state ] );
+			}
+			const error = shown ? ( errors[ field.id ] ?? '' ) : '';
+			const errorId = `${ inputId( formId, field.id ) }-error`;
+			for ( const input of fieldInputs( form, field ) ) {
+				const described = (
+					input.getAttribute( 'aria-describedby' ) || ''
+				)
+					.split( /\s+/ )
+					.filter( ( id ) => id && id !== errorId );
+				if ( error ) {
+					described.push( errorId );
+					input.setAttribute( 'aria-invalid', 'true' );
+				} else {
+					input.removeAttribute( 'aria-invalid' );
+				}
+				if ( described.length ) {
+					input.setAttribute(
+						'aria-describedby',
+						described.join( ' ' )
+					);
+				} else {
+					input.removeAttribute( 'aria-describedby' );
+				}
+			}
+		}
+		form.querySelectorAll< HTMLElement >( '.tessera-form__step' ).forEach(
+			( element ) => {
+				element.hidden =
+					collapsed !== 'none' ||
+					( steps > 1 && element.dataset.step !== String( step ) );
+			}
+		);
+		const submit = form.querySelector< HTMLElement >(
+			'.tessera-form__submit'
+		);
+		if ( submit ) {
+			submit.hidden = collapsed !== 'none';
+		}
+		if ( button ) {
+			button.hidden = steps > 1 && step < steps - 1;
+		}
+		form.hidden = collapsed === 'form';
+	}, [
+		button,
+		collapsed,
+		errors,
+		fields,
+		form,
+		formId,
+		states,
+		step,
+		steps,
+		visible,
+	] );
+
+	// A step change is announced and moves focus to the step's first field.
+	useEffect( () => {
+		if ( steps < 2 ) {
+			return;
+		}
+		const title = formConfig.stepTitles[ step ] || '';
+		const text =
+			format( texts.stepOf, step + 1, steps ) +
+			( title ? ': ' + title : '' );
+		setAnnouncement( text );
+		if ( focusStep.current ) {
+			focusStep.current = false;
+			const first = fields.find(
+				( field ) =>
+					field.stepIndex === step &&
+					visible[ field.id ] !== false &&
+					field.type !== 'hidden'
+			);
+			const input = first ? fieldInputs( form, first )[ 0 ] : undefined;
+			input?.focus();
+		}
+		// Focus moves only on a step change; the visibility it reads is the current one.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [ step ] );
+
+	const rows = fields.map( ( field ) => {
+		const row = fieldRow( form, formId, field );
+		const error = errors[ field.id ];
+		const suggestion = suggestions[ field.id ];
+		if ( ! row || visible[ field.id ] === false ) {
+			return null;
+		}
+		const id = inputId( formId, field.id );
+		const [ before, after ] = texts.didYouMean.split( '%s' );
+		return createPortal(
+			<>
+				{ suggestion ? (
+					<p className="tessera-form__suggestion">
+						{ before }
+						<button
+							type="button"
+							className="tessera-form__suggestion-link"
+							onClick={ () => {
+								const input = fieldInputs( form, field )[ 0 ];
+								if ( input ) {
+									input.value = suggestion;
+									input.focus();
+								}
+								setSuggestions( ( old ) => ( {
+									...old,
+									[ field.id ]: '',
+								} ) );
+								validate( [ field ] );
+							} }
+						>
+							{ suggestion }
+						</button>
+						{ after }
+					</p>
+				) : null }
+				{ error ? (
+					<p
+						className="tessera-form__error evf-error"
+						id={ `${ id }-error` }
+					>
+						{ error }
+					</p>
+				) : null }
+			</>,
+			row,
+			field.id
+		);
+	} );
+
+	const noticeElement = notice ? (
+		<div
+			ref={ noticeRef }
+			className={ `tessera-form__notice everest-forms-notice everest-forms-notice--${ notice.type }` }
+			id={ `evf-form-${ formId }-notice` }
+			role={ notice.type === 'success' ? 'status' : 'alert' }
+			tabIndex={ -1 }
+		>
+			<p>{ notice.text }</p>
+		</div>
+	) : null;
+
+	const progress = ( step + 1 ) / steps;
+	return (
+		<>
+			{ rows }
+			{ noticeElement &&
+				createPortal(
+					noticeElement,
+					notice?.where === 'bottom' ? slots.bottom : slots.top
+				) }
+			{ slots.progress &&
+				steps > 1 &&
+				createPortal(
+					<div
+						className="tessera-form__progress"
+						hidden={ collapsed !== 'none' }
+					>
+						<p
+							className="tessera-form__progress-text"
+							aria-hidden="true"
+						>
+							{ announcement }
+						</p>
+						<div
+							className="tessera-form__progressbar"
+							role="progressbar"
+							aria-label={ announcement }
+							aria-valuemin={ 1 }
+							aria-valuemax={ steps }
+							aria-valuenow={ step + 1 }
+						>
+							<span style={ { width: `${ progress * 100 }%` } } />
+						</div>
+						<p
+							className="screen-reader-text tessera-form__live"
+							aria-live="polite"
+						>
+							{ announcement }
+						</p>
+					</div>,
+					slots.progress
+				) }
+			{ slots.nav &&
+				steps > 1 &&
+				createPortal(
+					<>
+						{ step > 0 ? (
+							<button
+								type="button"
+								className="tessera-form__button tessera-form__button--previous wp-element-button"
+								onClick={ () => goTo( step - 1 ) }
+							>
+								{ texts.previous }
+							</button>
+						) : null }
+						{ step < steps - 1 ? (
+							<button
+								type="button"
+								className="tessera-form__button tessera-form__button--next wp-element-button"
+								onClick={ next }
+							>
+								{ texts.next }
+							</button>
+						) : null }
+					</>,
+					slots.nav
+				) }
+			{ popup !== null ? (
+				<SuccessPopup
+					id={ `evf-form-${ formId }-popup` }
+					message={ popup }
+					heading={ texts.success }
+					closeLabel={ texts.close }
+					returnFocus={ button }
+					onClosed={ () => setPopup( null ) }
+				/>
+			) : null }
+		</>
+	);
+}
+
+/**
+ * Mounts the island on every form of the page that has a configuration (once per form).
+ *
+ * @param doc The document.
+ */
+export function mountAll( doc: Document = document ): void {
+	const config = readConfig( doc );
+	if ( ! config ) {
+		return;
+	}
+	doc.querySelectorAll< HTMLFormElement >( 'form.tessera-form' ).forEach(
+		( form ) => {
+			const formConfig = config.forms[ form.dataset.formid || '' ];
+			if ( ! formConfig || form.dataset.island ) {
+				return;
+			}
+			form.dataset.island = '1';
+			const slot = ( className: string ) => {
+				const element = doc.createElement( 'div' );
+				element.className = className;
+				return element;
+			};
+			const top = slot( 'tessera-form__notices' );
+			const bottom = slot( 'tessera-form__notices' );
+			form.before( top );
+			form.after( bottom );
+			let progress: HTMLElement | null = null;
+			let nav: HTMLElement | null = null;
+			if ( formConfig.stepTitles.length > 1 ) {
+				progress = slot( 'tessera-form__progress-slot' );
+				form.querySelector( '.tessera-form__step' )?.before( progress );
+				nav = slot( 'tessera-form__nav' );
+				form.querySelector( '.tessera-form__submit' )?.prepend( nav );
+			}
+			const container = slot( 'tessera-form__island' );
+			form.appendChild( container );
+			createRoot( container ).render(
+				<FormIsland
+					form={ form }
+					config={ config }
+					formConfig={ formConfig }
+					slots={ { top, bottom, progress, nav } }
+				/>
+			);
+		}
+	);
+}
+
+mountAll();
