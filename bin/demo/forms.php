@@ -81,7 +81,10 @@ if ( ! defined( 'ABSPATH' ) ) {
 		. $field( array( 'id' => 'email', 'type' => 'email', 'label' => 'E-mail', 'required' => true, 'description' => 'We answer within two working days.' ) )
 		. $field( array( 'id' => 'subject', 'type' => 'text', 'label' => 'Subject' ) )
 		. $field( array( 'id' => 'message', 'type' => 'textarea', 'label' => 'Message', 'required' => true, 'minWords' => 3 ) ),
-		array( 'successMessage' => 'Thank you! Your message has been sent.' )
+		array(
+			'successMessage' => 'Thank you! Your message has been sent.',
+			'pdfDownload'    => true,
+		)
 	);
 
 	$every = $form(

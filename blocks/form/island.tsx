@@ -59,6 +59,7 @@ interface Notice {
 	type: 'success' | 'error';
 	text: string;
 	where: 'top' | 'bottom';
+	link?: { href: string; text: string };
 }
 
 interface Slots {
@@ -153,7 +154,10 @@ function FormIsland( { form, config, formConfig, slots }: IslandProps ) {
 	const [ step, setStep ] = useState( 0 );
 	const [ announcement, setAnnouncement ] = useState( '' );
 	const [ notice, setNotice ] = useState< Notice | null >( null );
-	const [ popup, setPopup ] = useState< string | null >( null );
+	const [ popup, setPopup ] = useState< {
+		text: string;
+		link?: { href: string; text: string };
+	} | null >( null );
 	const [ collapsed, setCollapsed ] = useState< 'none' | 'rows' | 'form' >(
 		'none'
 	);
@@ -280,12 +284,13 @@ function FormIsland( { form, config, formConfig, slots }: IslandProps ) {
 			const text = data.message ?? form.dataset.message ?? '';
 			const location = data.location;
 			if ( location === 'popup' ) {
-				setPopup( text );
+				setPopup( { text, link: data.pdf } );
 			} else {
 				setNotice( {
 					type: 'success',
 					text,
 					where: location === 'bottom' ? 'bottom' : 'top',
+					link: data.pdf,
 				} );
 				if ( location === 'hide' ) {
 					setCollapsed( 'form' );
@@ -718,6 +723,11 @@ function FormIsland( { form, config, formConfig, slots }: IslandProps ) {
 			tabIndex={ -1 }
 		>
 			<p>{ notice.text }</p>
+			{ notice.link ? (
+				<p>
+					<a href={ notice.link.href }>{ notice.link.text }</a>
+				</p>
+			) : null }
 		</div>
 	) : null;
 
@@ -790,7 +800,8 @@ function FormIsland( { form, config, formConfig, slots }: IslandProps ) {
 			{ popup !== null ? (
 				<SuccessPopup
 					id={ `evf-form-${ formId }-popup` }
-					message={ popup }
+					message={ popup.text }
+					link={ popup.link }
 					heading={ texts.success }
 					closeLabel={ texts.close }
 					returnFocus={ button }

@@ -21,6 +21,7 @@ export const POPUP_FADE = 200;
 interface PopupProps {
 	id: string;
 	message: string;
+	link?: { href: string; text: string };
 	heading: string;
 	closeLabel: string;
 	returnFocus: HTMLElement | null;
@@ -33,6 +34,7 @@ interface PopupProps {
  * @param props             Props.
  * @param props.id          A unique id prefix.
  * @param props.message     The success message.
+ * @param props.link        A link under it (the entry's PDF), if any.
  * @param props.heading     "Success".
  * @param props.closeLabel  "Close".
  * @param props.returnFocus Where focus goes back when it closes.
@@ -41,6 +43,7 @@ interface PopupProps {
 export function SuccessPopup( {
 	id,
 	message,
+	link,
 	heading,
 	closeLabel,
 	returnFocus,
@@ -152,6 +155,11 @@ export function SuccessPopup( {
 				</svg>
 				<h2 id={ `${ id }-title` }>{ heading }</h2>
 				<p id={ `${ id }-message` }>{ message }</p>
+				{ link ? (
+					<p>
+						<a href={ link.href }>{ link.text }</a>
+					</p>
+				) : null }
 				<button
 					ref={ close }
 					type="button"

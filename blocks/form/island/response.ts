@@ -13,6 +13,8 @@ export interface SubmissionResponse {
 		formState: string;
 		scroll: boolean;
 		header?: string;
+		/** The entry's PDF (data.pdf_download with our data.pdf_download_url and the spec's message). */
+		pdf?: { href: string; text: string };
 		errors: Record< string, string >;
 		raw: Record< string, unknown >;
 	};
@@ -76,6 +78,18 @@ export function parseResponse(
 					: 'reset',
 			scroll: data.submission_message_scroll === true,
 			header,
+			pdf:
+				data.pdf_download === true &&
+				typeof data.pdf_download_url === 'string' &&
+				/^https?:\/\//.test( data.pdf_download_url )
+					? {
+							href: data.pdf_download_url,
+							text:
+								typeof data.pdf_download_message === 'string'
+									? data.pdf_download_message
+									: data.pdf_download_url,
+						}
+					: undefined,
 			errors,
 			raw: data,
 		},

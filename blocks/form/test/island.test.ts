@@ -403,6 +403,34 @@ describe( 'parseResponse', () => {
 		} );
 	} );
 
+	it( 'reads the PDF link only when offered, with an http(s) address', () => {
+		const offered = parseResponse(
+			{
+				success: true,
+				data: {
+					pdf_download: true,
+					pdf_download_message: 'Download a PDF of your entry',
+					pdf_download_url:
+						'http://example.org/?page=evf-entries-pdf&form_id=1&entry_id=2&token=x',
+				},
+			},
+			'1'
+		);
+		expect( offered?.data.pdf ).toEqual( {
+			href: 'http://example.org/?page=evf-entries-pdf&form_id=1&entry_id=2&token=x',
+			text: 'Download a PDF of your entry',
+		} );
+		for ( const data of [
+			{ pdf_download: false, pdf_download_url: 'http://example.org/' },
+			{ pdf_download: true, pdf_download_url: 'javascript:alert(1)' },
+			{ pdf_download: true },
+		] ) {
+			expect(
+				parseResponse( { success: true, data }, '1' )?.data.pdf
+			).toBeUndefined();
+		}
+	} );
+
 	it( 'reads errors and picks the notice text', () => {
 		const parsed = parseResponse(
 			{

@@ -143,6 +143,49 @@ test.describe( 'form submission contract (admin-ajax)', () => {
 		expect( entries( form ).total ).toBe( before + 1 );
 	} );
 
+	test( 'the PDF of the entry: the link of the answer serves a real PDF to this visitor, and nothing without its token', async () => {
+		const { json } = await submit( body( hidden, VALID ) );
+		expect( json.data ).toMatchObject( {
+			pdf_download: true,
+			pdf_download_message: expect.any( String ),
+		} );
+		const link = new URL( String( json.data.pdf_download_url ) );
+		expect( Object.fromEntries( link.searchParams ) ).toMatchObject( {
+			page: 'evf-entries-pdf',
+			form_id: String( form ),
+			entry_id: String( json.data.entry_id ),
+		} );
+		const pdf = await anonymous.get( link.pathname + link.search );
+		expect( pdf.status() ).toBe( 200 );
+		expect( pdf.headers()[ 'content-type' ] ).toBe( 'application/pdf' );
+		const bytes = await pdf.body();
+		expect( bytes.subarray( 0, 8 ).toString( 'latin1' ) ).toBe(
+			'%PDF-1.4'
+		);
+		expect( bytes.subarray( -6 ).toString( 'latin1' ) ).toContain(
+			'%%EOF'
+		);
+
+		link.searchParams.delete( 'token' );
+		expect(
+			( await anonymous.get( link.pathname + link.search ) ).status()
+		).toBe( 403 );
+		link.searchParams.set(
+			'entry_id',
+			String( Number( json.data.entry_id ) - 1 )
+		);
+		link.searchParams.set(
+			'token',
+			new URL( String( json.data.pdf_download_url ) ).searchParams.get(
+				'token'
+			) ?? ''
+		);
+		expect(
+			( await anonymous.get( link.pathname + link.search ) ).status(),
+			"another entry with this entry's token"
+		).toBe( 403 );
+	} );
+
 	test( 'field errors come back as data.error, a list of single-entry maps, with the form header', async () => {
 		const before = entries( form ).total;
 		const { status, json } = await submit(
