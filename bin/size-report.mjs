@@ -127,11 +127,12 @@ const BUDGETS = [
 		css: 2 * KB,
 	},
 	{
-		// Forms → Entries (admins only): ~7.5 KB of it is zod/mini (guide §3.7), the screen ~4 KB; measured 11.6 KB.
+		// Forms → Entries (admins only): ~7.5 KB of it is zod/mini (guide §3.7), the screen ~4.7 KB with the
+		// retention panel; measured 12.2 KB.
 		row: 'form entries screen (admins only)',
 		entries: [ 'admin/form-entries' ],
 		externals: false,
-		js: 12 * KB,
+		js: 13 * KB,
 		css: 2 * KB,
 	},
 ];

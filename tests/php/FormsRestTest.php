@@ -361,6 +361,7 @@ final class FormsRestTest extends TestCase {
 		$this->assertSame( array( 'name', 'email', 'topic', 'note' ), array_column( $data['columns'], 'id' ) );
 		$this->assertSame( '<script>alert(1)</script>', $data['values']['name'], 'answered as data' );
 		$this->assertArrayNotHasKey( 'secret', $data['values'] );
+		$this->assertSame( home_url( '/?page=evf-entries-pdf&form_id=' . $form . '&entry_id=' . $entry ), $data['pdf_url'], 'the PDF for readers of entries' );
 	}
 
 	public function test_mark_read_and_unread(): void {

@@ -23,6 +23,7 @@ use Tessera\Forms\Entries;
 use Tessera\Forms\EntriesPage;
 use Tessera\Forms\Field;
 use Tessera\Forms\FormDefinition;
+use Tessera\Forms\Pdf;
 use Tessera\Forms\PostType;
 use WP_Error;
 use WP_Post;
@@ -572,6 +573,7 @@ final class EntriesController extends WP_REST_Controller {
 			'page_id'    => $entry['page_id'],
 			'page_title' => $page instanceof WP_Post ? html_entity_decode( wp_strip_all_tags( (string) $page->post_title ), ENT_QUOTES, 'UTF-8' ) : '',
 			'user_id'    => $entry['user_id'],
+			'pdf_url'    => Pdf::manager_url( $entry['form_id'], $entry['id'] ),
 			// An empty map is answered as `{}`, not `[]`.
 			'values'     => array() === $values ? new \stdClass() : $values,
 		);
@@ -677,6 +679,11 @@ final class EntriesController extends WP_REST_Controller {
 			'user_id'    => array(
 				'type'        => 'integer',
 				'description' => __( 'The user who sent it (0: a visitor).', 'tessera' ),
+			) + $read,
+			'pdf_url'    => array(
+				'type'        => 'string',
+				'format'      => 'uri',
+				'description' => __( 'The entry as a PDF (for users who may read entries).', 'tessera' ),
 			) + $read,
 			'values'     => array(
 				'type'                 => 'object',

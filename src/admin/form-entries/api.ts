@@ -71,6 +71,7 @@ const rowSchema = z.object( {
 	date: z.string(),
 	page_id: count,
 	page_title: z.string(),
+	pdf_url: z.string(),
 	user_id: count,
 	// PHP answers an empty map as `{}` (never `[]`).
 	values: z.record( z.string(), valueSchema ),
@@ -283,4 +284,49 @@ export function csvUrl( config: EntriesConfig, formId: number ): string {
 	}
 	url.searchParams.set( '_wpnonce', config.nonce );
 	return url.href;
+}
+
+/** Core's settings route, where the retention of entries is stored (`tessera_forms_retention_days`). */
+export const SETTINGS_PATH = '/wp/v2/settings';
+/** Most days an entry may be kept before it is deleted (0 = forever); the server's bound. */
+export const MAX_RETENTION_DAYS = 3650;
+
+const retentionSchema = z.object( {
+	tessera_forms_retention_days: z
+		.int()
+		.check( z.minimum( 0 ), z.maximum( MAX_RETENTION_DAYS ) ),
+} );
+
+/**
+ * The retention of entries in days (0 = keep them forever).
+ *
+ * @return The outcome.
+ */
+export async function loadRetention(): Promise< Outcome< number > > {
+	const outcome = await request( { path: SETTINGS_PATH }, retentionSchema );
+	return outcome.ok
+		? { ok: true, value: outcome.value.tessera_forms_retention_days }
+		: outcome;
+}
+
+/**
+ * Stores the retention of entries.
+ *
+ * @param days Days (0 = keep them forever).
+ * @return The outcome (the value as stored).
+ */
+export async function saveRetention(
+	days: number
+): Promise< Outcome< number > > {
+	const outcome = await request(
+		{
+			path: SETTINGS_PATH,
+			method: 'POST',
+			data: { tessera_forms_retention_days: days },
+		},
+		retentionSchema
+	);
+	return outcome.ok
+		? { ok: true, value: outcome.value.tessera_forms_retention_days }
+		: outcome;
 }

@@ -31,6 +31,7 @@ import {
 } from './api';
 import { EntriesList } from './entries-list';
 import { EntryView } from './entry-view';
+import { RetentionPanel } from './retention';
 import type {
 	EntriesConfig,
 	EntriesPage,
@@ -131,6 +132,12 @@ function EntriesScreen( { config }: { config: EntriesConfig } ) {
 	const listHeading = useRef< HTMLHeadingElement >( null );
 	// Where the focus goes once the list is shown again: a row's open button, or the heading (-1).
 	const focusAfterList = useRef< number | null >( null );
+
+	const retentionNotice = useCallback(
+		( status: 'success' | 'error', message: string ) =>
+			setNotice( { status, message } ),
+		[]
+	);
 
 	const refreshForms = useCallback( async () => {
 		const outcome = await loadForms();
@@ -465,6 +472,7 @@ function EntriesScreen( { config }: { config: EntriesConfig } ) {
 							{ __( 'Loading the entries…', 'tessera' ) }
 						</p>
 					) }
+					<RetentionPanel onNotice={ retentionNotice } />
 				</>
 			) }
 		</div>

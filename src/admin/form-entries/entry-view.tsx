@@ -141,6 +141,9 @@ export function EntryView( {
 						? __( 'Mark as read', 'tessera' )
 						: __( 'Mark as unread', 'tessera' ) }
 				</Button>
+				<Button variant="secondary" href={ entry.pdf_url }>
+					{ __( 'Download PDF', 'tessera' ) }
+				</Button>
 				<Button
 					variant="secondary"
 					isDestructive

@@ -56,6 +56,8 @@ export interface EntryRow {
 	date: string;
 	page_id: number;
 	page_title: string;
+	/** The entry as a PDF. */
+	pdf_url: string;
 	user_id: number;
 	values: Record< string, EntryValue >;
 }

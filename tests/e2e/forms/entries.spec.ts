@@ -20,7 +20,13 @@ import {
  * Internal dependencies
  */
 import { test, expect, loggedInContext, WP_BASE_URL } from '../speed/support';
-import { ensureDemo, entryStatus, formId, submitEntry } from './support';
+import {
+	ensureDemo,
+	entryStatus,
+	formId,
+	sitePhp,
+	submitEntry,
+} from './support';
 
 const SCREEN_HREF = 'edit.php?post_type=tessera_form&page=tessera-form-entries';
 const ROOT = '#tessera-form-entries';
@@ -185,6 +191,16 @@ test.describe( 'Forms → Entries', () => {
 		await expect( page ).toHaveURL( new RegExp( `entry_id=${ ids.a }` ) );
 		expect( await violations( page ) ).toEqual( [] );
 
+		// Its PDF, for the administrator (no token needed).
+		const pdfHref = await entry
+			.getByRole( 'link', { name: 'Download PDF' } )
+			.getAttribute( 'href' );
+		const pdf = await page.request.get( String( pdfHref ) );
+		expect( pdf.headers()[ 'content-type' ] ).toBe( 'application/pdf' );
+		expect(
+			( await pdf.body() ).subarray( 0, 5 ).toString( 'latin1' )
+		).toBe( '%PDF-' );
+
 		// Mark it unread again.
 		await page.getByRole( 'button', { name: 'Mark as unread' } ).click();
 		await expect( page.locator( '.tessera-entries__live' ) ).toContainText(
@@ -318,6 +334,42 @@ test.describe( 'Forms → Entries', () => {
 			expect( entryStatus( ids.c ) ).toBe( 'unread' );
 		} finally {
 			await ctx.dispose();
+		}
+	} );
+
+	test( 'the retention of entries is set on the screen, refused when invalid, and stored', async ( {
+		page,
+	} ) => {
+		await page.goto( `/wp-admin/${ SCREEN_HREF }` );
+		const days = page.getByLabel( 'Delete entries older than (days)' );
+		await expect( days ).toHaveValue( '0' );
+		await days.fill( '-3' );
+		await page.getByRole( 'button', { name: 'Save', exact: true } ).click();
+		await expect( days ).toHaveAccessibleDescription(
+			/whole number of days from 0 to 3650/
+		);
+		expect(
+			sitePhp(
+				"echo (int) get_option( 'tessera_forms_retention_days' );"
+			)
+				.split( '\n' )
+				.pop()
+		).toBe( '0' );
+
+		try {
+			await days.fill( '30' );
+			await page
+				.getByRole( 'button', { name: 'Save', exact: true } )
+				.click();
+			await expect(
+				page.locator( '.tessera-entries__live' )
+			).toContainText( 'older entries are deleted once a day' );
+			await page.reload();
+			await expect(
+				page.getByLabel( 'Delete entries older than (days)' )
+			).toHaveValue( '30' );
+		} finally {
+			sitePhp( "update_option( 'tessera_forms_retention_days', 0 );" );
 		}
 	} );
 } );
