@@ -105,6 +105,75 @@ test.describe( 'forms without JavaScript', () => {
 		await context.close();
 	} );
 
+	test( 'every field type, without JavaScript: a confirmation mismatch comes back from the server, then every value is stored as the server cleans it', async ( {
+		browser,
+	} ) => {
+		const { context, page } = await consentingVisitor( browser, {
+			javaScriptEnabled: false,
+		} );
+		const id = formId( 'demo-every-field' );
+		const before = entries( id ).total;
+		await page.goto( DEMO_PATH );
+		const form = page.locator( `#evf-form-${ id }` );
+		// eslint-disable-next-line playwright/no-wait-for-timeout -- the server measures the form's fill time (3 s).
+		await page.waitForTimeout( 3000 );
+		await form.getByLabel( 'Single line text' ).fill( 'Hello' );
+		await form.getByLabel( 'Paragraph text' ).fill( 'Three whole words' );
+		await form.getByLabel( /^E-mail/ ).fill( 'ada@example.org' );
+		await form.getByLabel( 'Confirm E-mail' ).fill( 'ada@example.com' );
+		await form.getByLabel( /^Password/ ).fill( 'correct horse' );
+		await form.getByLabel( 'Confirm Password' ).fill( 'correct horse' );
+		await form.getByLabel( 'Website' ).fill( 'example.org/about' );
+		await form.getByLabel( 'Guests' ).fill( '4' );
+		await form.getByLabel( 'Phone' ).fill( '+44 (20) 7946-0000' );
+		await form.getByLabel( 'T-shirt size' ).selectOption( 'Medium' );
+		await form.getByLabel( 'Vegetarian' ).check();
+		await form.getByLabel( 'Code' ).check();
+		await form.getByLabel( 'Writing' ).check();
+		await form.getByLabel( 'Lunch' ).check();
+		await form.getByLabel( /I agree to the processing/ ).check();
+		await form.getByRole( 'button', { name: 'Send everything' } ).click();
+
+		// The server's confirmation rule, tied to the field; what was typed is still there.
+		const again = page.locator( `#evf-form-${ id }` );
+		const email = again.getByLabel( /^E-mail/ );
+		await expect( email ).toHaveAttribute( 'aria-invalid', 'true' );
+		await expect( email ).toHaveAccessibleDescription(
+			'Please enter the same value again'
+		);
+		await expect( again.getByLabel( 'Website' ) ).toHaveValue(
+			'example.org/about'
+		);
+		await expect( again.getByLabel( 'Code' ) ).toBeChecked();
+		expect( entries( id ).total ).toBe( before );
+
+		await again.getByLabel( 'Confirm E-mail' ).fill( 'ada@example.org' );
+		// Passwords are never printed back into the page: typed again.
+		await again.getByLabel( /^Password/ ).fill( 'correct horse' );
+		await again.getByLabel( 'Confirm Password' ).fill( 'correct horse' );
+		await again.getByRole( 'button', { name: 'Send everything' } ).click();
+		await expect( page ).toHaveURL( /[?&]evf_sent=/ );
+
+		const stored = entries( id );
+		expect( stored.total ).toBe( before + 1 );
+		expect( stored.rows[ 0 ].values ).toMatchObject( {
+			text: 'Hello',
+			paragraph: 'Three whole words',
+			email: 'ada@example.org',
+			password: 'correct horse',
+			website: 'http://example.org/about',
+			guests: '4',
+			phone: '+44 (20) 7946-0000',
+			size: 'Medium',
+			meal: 'Vegetarian',
+			topics: [ 'Code', 'Writing' ],
+			extras: [ 'Lunch' ],
+			privacy: '1',
+			source: 'demo-page',
+		} );
+		await context.close();
+	} );
+
 	test( 'success message location hide: the message replaces the form', async ( {
 		browser,
 	} ) => {
