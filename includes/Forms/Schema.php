@@ -10,6 +10,8 @@ declare(strict_types=1);
 
 namespace Tessera\Forms;
 
+use Tessera\Storage\Install;
+
 /**
  * Static access to the table names and their creation.
  *
@@ -38,7 +40,7 @@ final class Schema {
 	/**
 	 * Seconds after which an install claim is considered abandoned and may be taken over.
 	 */
-	public const LOCK_SECONDS = 60;
+	public const LOCK_SECONDS = Install::STALE_SECONDS;
 
 	/**
 	 * Table names without the site prefix, by short name.
@@ -86,17 +88,7 @@ final class Schema {
 		if ( self::is_current() ) {
 			return true;
 		}
-		if ( ! add_option( self::OPTION_INSTALL_LOCK, time(), '', false ) ) {
-			if ( time() - (int) get_option( self::OPTION_INSTALL_LOCK, 0 ) < self::LOCK_SECONDS ) {
-				return false;
-			}
-			update_option( self::OPTION_INSTALL_LOCK, time(), false );
-		}
-		try {
-			self::install();
-		} finally {
-			delete_option( self::OPTION_INSTALL_LOCK );
-		}
+		Install::claimed( self::OPTION_INSTALL_LOCK, array( self::class, 'install' ) );
 		return self::is_current();
 	}
 
@@ -106,15 +98,7 @@ final class Schema {
 	 * @return array<string, string> What dbDelta changed (empty when everything was current).
 	 */
 	public static function install(): array {
-		if ( ! function_exists( 'dbDelta' ) ) {
-			require_once ABSPATH . 'wp-admin/includes/upgrade.php';
-		}
-		$changes = array();
-		foreach ( self::definitions() as $sql ) {
-			$changes = array_merge( $changes, (array) dbDelta( $sql ) );
-		}
-		update_option( self::OPTION_DB_VERSION, self::DB_VERSION, true );
-		return $changes;
+		return Install::db_delta( self::definitions(), self::OPTION_DB_VERSION, self::DB_VERSION );
 	}
 
 	/**

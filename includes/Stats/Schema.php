@@ -10,6 +10,8 @@ declare(strict_types=1);
 
 namespace Tessera\Stats;
 
+use Tessera\Storage\Install;
+
 /**
  * Static access to the table names and their creation.
  *
@@ -91,20 +93,8 @@ final class Schema {
 		}
 		// get_locale() exists in full WordPress only (l10n.php is loaded after SHORTINIT returns).
 		if ( function_exists( 'dbDelta' ) || function_exists( 'get_locale' ) ) {
-			// Concurrent requests (maybe_install runs on init) must not run dbDelta together: one would try to
-			// create a table the other has just created. add_option() is the atomic claim; a claim older than a
-			// minute is abandoned and taken over.
-			if ( ! add_option( self::OPTION_INSTALL_LOCK, time(), '', false ) ) {
-				if ( time() - (int) get_option( self::OPTION_INSTALL_LOCK, 0 ) < MINUTE_IN_SECONDS ) {
-					return;
-				}
-				update_option( self::OPTION_INSTALL_LOCK, time(), false );
-			}
-			try {
-				self::install();
-			} finally {
-				delete_option( self::OPTION_INSTALL_LOCK );
-			}
+			// One request at a time (maybe_install runs on init).
+			Install::claimed( self::OPTION_INSTALL_LOCK, array( self::class, 'install' ) );
 			return;
 		}
 		// Under SHORTINIT: a first install, or an update that adds tables (CREATE TABLE IF NOT EXISTS).
@@ -117,15 +107,7 @@ final class Schema {
 	 * @return array<string, string> What dbDelta changed (empty when everything was current).
 	 */
 	public static function install(): array {
-		if ( ! function_exists( 'dbDelta' ) ) {
-			require_once ABSPATH . 'wp-admin/includes/upgrade.php';
-		}
-		$changes = array();
-		foreach ( self::definitions() as $sql ) {
-			$changes = array_merge( $changes, (array) dbDelta( $sql ) );
-		}
-		update_option( self::OPTION_DB_VERSION, self::DB_VERSION, true );
-		return $changes;
+		return Install::db_delta( self::definitions(), self::OPTION_DB_VERSION, self::DB_VERSION );
 	}
 
 	/**
