@@ -120,42 +120,10 @@ final class FormBlock {
 				'stepIndex'       => $field->step,
 			);
 		}
-		$titles = array_fill( 0, $form->steps, '' );
-		$post   = get_post( $form->form_id );
-		if ( $post instanceof \WP_Post && $form->steps > 1 ) {
-			$index = 0;
-			self::step_titles( parse_blocks( $post->post_content ), $titles, $index );
-		}
 		return array(
 			'fields'     => $fields,
-			'stepTitles' => $titles,
+			'stepTitles' => $form->step_titles,
 		);
-	}
-
-	/**
-	 * Collects the titles of the `tessera/form-step` blocks (the step each one starts).
-	 *
-	 * @param array<mixed> $blocks Parsed blocks.
-	 * @param string[]     $titles Titles by step (filled in).
-	 * @param int          $index  The current step.
-	 * @return void
-	 */
-	private static function step_titles( array $blocks, array &$titles, int &$index ): void {
-		foreach ( $blocks as $block ) {
-			if ( ! is_array( $block ) ) {
-				continue;
-			}
-			if ( FormDefinition::STEP_BLOCK === ( $block['blockName'] ?? null ) ) {
-				++$index;
-				$title = $block['attrs']['title'] ?? '';
-				if ( is_string( $title ) && array_key_exists( $index, $titles ) ) {
-					$titles[ $index ] = $title;
-				}
-			}
-			if ( is_array( $block['innerBlocks'] ?? null ) ) {
-				self::step_titles( $block['innerBlocks'], $titles, $index );
-			}
-		}
 	}
 
 	/**

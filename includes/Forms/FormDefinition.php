@@ -95,6 +95,13 @@ final class FormDefinition {
 	public readonly int $steps;
 
 	/**
+	 * The title of each step (`tessera/form-step` attribute `title`; '' for the first step and untitled ones).
+	 *
+	 * @var list<string>
+	 */
+	public readonly array $step_titles;
+
+	/**
 	 * Fields by id.
 	 *
 	 * @var array<string, Field>
@@ -108,14 +115,15 @@ final class FormDefinition {
 	 * @param string               $title    Title.
 	 * @param list<Field>          $fields   Fields (unique ids).
 	 * @param array<string, mixed> $settings Settings, sanitised here.
-	 * @param int                  $steps    Number of steps.
+	 * @param list<string>         $step_titles Title of each step (at least the first).
 	 */
-	private function __construct( int $form_id, string $title, array $fields, array $settings, int $steps ) {
-		$this->form_id  = $form_id;
-		$this->title    = $title;
-		$this->fields   = $fields;
-		$this->settings = self::sanitize_settings( $settings );
-		$this->steps    = max( 1, $steps );
+	private function __construct( int $form_id, string $title, array $fields, array $settings, array $step_titles ) {
+		$this->form_id     = $form_id;
+		$this->title       = $title;
+		$this->fields      = $fields;
+		$this->settings    = self::sanitize_settings( $settings );
+		$this->step_titles = $step_titles;
+		$this->steps       = count( $step_titles );
 		foreach ( $fields as $field ) {
 			$this->by_id[ $field->id ] = $field;
 		}
@@ -196,9 +204,9 @@ final class FormDefinition {
 	 */
 	public static function from_blocks( int $form_id, array $parsed_blocks, array $settings, string $title = '' ): self {
 		$fields = array();
-		$step   = 0;
-		self::walk( $parsed_blocks, $fields, $step );
-		return new self( $form_id, $title, array_values( $fields ), $settings, $step + 1 );
+		$titles = array( '' );
+		self::walk( $parsed_blocks, $fields, $titles );
+		return new self( $form_id, $title, array_values( $fields ), $settings, $titles );
 	}
 
 	/**
@@ -239,26 +247,26 @@ final class FormDefinition {
 	 *
 	 * @param array<mixed>         $blocks Parsed blocks.
 	 * @param array<string, Field> $fields Fields found so far, by id.
-	 * @param int                  $step   The current step.
+	 * @param list<string>         $titles Titles of the steps so far (the last one is the current step).
 	 * @return void
 	 */
-	private static function walk( array $blocks, array &$fields, int &$step ): void {
+	private static function walk( array $blocks, array &$fields, array &$titles ): void {
 		foreach ( $blocks as $block ) {
 			if ( ! is_array( $block ) ) {
 				continue;
 			}
 			$name = $block['blockName'] ?? null;
+			$attrs = is_array( $block['attrs'] ?? null ) ? $block['attrs'] : array();
 			if ( self::STEP_BLOCK === $name ) {
-				++$step;
+				$titles[] = is_string( $attrs['title'] ?? null ) ? $attrs['title'] : '';
 			} elseif ( self::FIELD_BLOCK === $name ) {
-				$attrs = is_array( $block['attrs'] ?? null ) ? $block['attrs'] : array();
-				$field = Field::from_block( $attrs, $step );
+				$field = Field::from_block( $attrs, count( $titles ) - 1 );
 				if ( null !== $field && ! isset( $fields[ $field->id ] ) ) {
 					$fields[ $field->id ] = $field;
 				}
 			}
 			if ( is_array( $block['innerBlocks'] ?? null ) ) {
-				self::walk( $block['innerBlocks'], $fields, $step );
+				self::walk( $block['innerBlocks'], $fields, $titles );
 			}
 		}
 	}

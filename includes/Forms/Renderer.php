@@ -481,9 +481,9 @@ final class Renderer {
 				break;
 			case 'number':
 				unset( $base['maxlength'] );
-				$extra['min']  = null === $field->min ? null : self::number( $field->min );
-				$extra['max']  = null === $field->max ? null : self::number( $field->max );
-				$extra['step'] = null === $field->step_value ? 'any' : self::number( $field->step_value );
+				$extra['min']  = null === $field->min ? null : Validator::format_number( $field->min );
+				$extra['max']  = null === $field->max ? null : Validator::format_number( $field->max );
+				$extra['step'] = null === $field->step_value ? 'any' : Validator::format_number( $field->step_value );
 				break;
 		}
 		if ( $field->min_chars > 0 && 'number' !== $field->type ) {
@@ -538,15 +538,5 @@ final class Renderer {
 				. ' ' . Html::element( 'label', array( 'for' => $id ), esc_html( $choice ) ) . '</li>';
 		}
 		return $html . '</ul>';
-	}
-
-	/**
-	 * A number as an attribute value (no trailing `.0`).
-	 *
-	 * @param float $number Number.
-	 * @return string
-	 */
-	private static function number( float $number ): string {
-		return rtrim( rtrim( sprintf( '%.10F', $number ), '0' ), '.' );
 	}
 }

@@ -1426,7 +1426,7 @@ final class FormsValidatorTest extends TestCase {
 				)
 			),
 			self::field_block( array( 'id' => 'second' ) ),
-			self::block( 'core/group', array(), array( self::block( 'tessera/form-step' ) ) ),
+			self::block( 'core/group', array(), array( self::block( 'tessera/form-step', array( 'title' => 'Last' ) ) ) ),
 			self::field_block( array( 'id' => 'third' ) ),
 			self::block( 'tessera/other', array( 'id' => 'nope' ) ),
 			'not a block',
@@ -1435,6 +1435,7 @@ final class FormsValidatorTest extends TestCase {
 		$this->assertSame( 42, $form->form_id );
 		$this->assertSame( 'Signup', $form->title );
 		$this->assertSame( 3, $form->steps );
+		$this->assertSame( array( '', '', 'Last' ), $form->step_titles, 'a title per step, from nested separators too' );
 		$this->assertSame(
 			array(
 				'name'   => 0,
