@@ -166,28 +166,46 @@ if ( ! defined( 'ABSPATH' ) ) {
 	foreach ( $locations as $location => $id ) {
 		$content .= "<!-- wp:heading {\"level\":3} -->\n<h3 class=\"wp-block-heading\">Success message: " . $location . "</h3>\n<!-- /wp:heading -->\n" . $block( $id );
 	}
-	// The page is written again when a form had to be created again (an uninstall test deletes every form).
-	$existing = get_page_by_path( 'demo-forms' );
-	if ( null !== $existing && $existing->post_content === $content ) {
-		return;
-	}
-	$page = wp_insert_post(
-		wp_slash(
-			array(
-				'ID'           => null === $existing ? 0 : $existing->ID,
-				'post_type'    => 'page',
-				'post_status'  => 'publish',
-				'post_name'    => 'demo-forms',
-				'post_title'   => 'Demo: forms',
-				'post_content' => $content,
-			)
-		),
-		true
+	/**
+	 * Writes a demo page, again when its content changed (an uninstall test deletes every form, so the forms and
+	 * the blocks that point to them are created again).
+	 *
+	 * @param string $slug    Slug.
+	 * @param string $title   Title.
+	 * @param string $content Block markup.
+	 * @return void
+	 */
+	$page = static function ( string $slug, string $title, string $content ): void {
+		$existing = get_page_by_path( $slug );
+		if ( null !== $existing && $existing->post_content === $content ) {
+			return;
+		}
+		$id = wp_insert_post(
+			wp_slash(
+				array(
+					'ID'           => null === $existing ? 0 : $existing->ID,
+					'post_type'    => 'page',
+					'post_status'  => 'publish',
+					'post_name'    => $slug,
+					'post_title'   => $title,
+					'post_content' => $content,
+				)
+			),
+			true
+		);
+		if ( is_wp_error( $id ) ) {
+			echo 'forms demo: ' . esc_html( $id->get_error_message() ) . "\n";
+			return;
+		}
+		update_post_meta( (int) $id, '_tessera_demo', 'forms' );
+		echo 'forms demo: /' . esc_html( $slug ) . "/\n";
+	};
+
+	$page( 'demo-forms', 'Demo: forms', $content );
+	// A page with the contact form alone, as a site's contact page is: the form page of bin/bench-forms.mjs.
+	$page(
+		'demo-contact',
+		'Demo: contact',
+		"<!-- wp:paragraph -->\n<p>Questions, ideas or a quote: write to us and we answer within a working day.</p>\n<!-- /wp:paragraph -->\n" . $block( $contact )
 	);
-	if ( is_wp_error( $page ) ) {
-		echo 'forms demo: ' . esc_html( $page->get_error_message() ) . "\n";
-		return;
-	}
-	update_post_meta( (int) $page, '_tessera_demo', 'forms' );
-	echo "forms demo: /demo-forms/\n";
 } )();

@@ -250,15 +250,16 @@ function FormIsland( { form, config, formConfig, slots }: IslandProps ) {
 	const onSuccess = useCallback(
 		( response: SubmissionResponse ) => {
 			const data = response.data;
-			if ( data.redirectUrl ) {
-				if (
+			// A redirect in a new tab (when the browser opens it) leaves this page as after any success: the
+			// form reset with a new submission token (the old one would be refused as a repeat), the message shown.
+			if (
+				data.redirectUrl &&
+				! (
 					data.redirectNewTab &&
 					window.open( data.redirectUrl, '_blank' )
-				) {
-					restoreButton();
-				} else {
-					window.location.assign( data.redirectUrl );
-				}
+				)
+			) {
+				window.location.assign( data.redirectUrl );
 				return;
 			}
 			form.reset();
@@ -571,6 +572,12 @@ function FormIsland( { form, config, formConfig, slots }: IslandProps ) {
 		steps,
 		validate,
 	] );
+
+	// Listening (the effect above ran first): the loader repeats a submission it held while this loaded.
+	useEffect( () => {
+		form.dataset.island = 'ready';
+		form.dispatchEvent( new Event( 'tessera-form-ready' ) );
+	}, [ form ] );
 
 	// Row classes, aria attributes and visibility on the server's markup.
 	useLayoutEffect( () => {

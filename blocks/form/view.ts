@@ -1,9 +1,11 @@
 /**
  * The form block's loader (no React, no WordPress packages): what a page with a form downloads before any
  * interaction. It keeps the submission countdown and the start time, scrolls to the notice or the first invalid
- * field after a normal submission, and on intent (pointerdown, focusin, keydown, touchstart inside a form, or
- * idle time after load) injects React, react-dom and the island, in order. The island drives the
- * server-rendered form in place, so nothing typed before is lost.
+ * field after a normal submission, and on intent (pointerdown, focusin, keydown, touchstart inside a form) injects
+ * React, react-dom and the island, in order. The island drives the server-rendered form in place, so nothing typed
+ * before is lost. Nothing is loaded without intent (no idle preload: it cost a page's Lighthouse score its blocking
+ * time), so a background-submission form sent before its island is ready (a first click on Send after the
+ * browser's autofill) is held until the island takes it, or posted normally if the island cannot load.
  */
 
 /**
@@ -13,7 +15,11 @@ import { scrollToElement } from './island/scroll';
 
 const FORM_SELECTOR = 'form.tessera-form';
 
+/** How long a held submission waits for the island before the form is posted normally, in ms. */
+const HOLD_MS = 8000;
+
 let loading = false;
+let failed = false;
 
 /**
  * Injects the island's scripts (dependencies first), fetched in parallel and run in order; a script already
@@ -48,6 +54,10 @@ function loadIsland(): void {
 		const script = document.createElement( 'script' );
 		script.src = absolute;
 		script.async = false;
+		script.addEventListener( 'error', () => {
+			failed = true;
+			document.dispatchEvent( new Event( 'tessera-form-island-failed' ) );
+		} );
 		document.head.appendChild( script );
 	}
 }
@@ -124,6 +134,53 @@ function afterSubmission(): void {
 }
 
 /**
+ * A background-submission form sent before its island is ready: the submission is held (the browser has already
+ * checked its own constraints), the island loaded, and the same submit repeated once the island listens; when the
+ * island cannot load (a script failed, or nothing after HOLD_MS), the form is posted normally, as without
+ * JavaScript. The island marks its form `data-island="ready"` and dispatches `tessera-form-ready` on it.
+ *
+ * @param event The submit event, seen first (capture on the document).
+ */
+function holdSubmit( event: SubmitEvent ): void {
+	const form = event.target;
+	if (
+		! ( form instanceof HTMLFormElement ) ||
+		! form.matches( FORM_SELECTOR ) ||
+		form.dataset.ajax_submission !== '1' ||
+		form.dataset.island === 'ready' ||
+		failed
+	) {
+		return;
+	}
+	event.preventDefault();
+	if ( form.dataset.held ) {
+		return;
+	}
+	form.dataset.held = '1';
+	form.setAttribute( 'aria-busy', 'true' );
+	const submitter =
+		event.submitter instanceof HTMLElement ? event.submitter : null;
+	const settle = ( ready: boolean ) => {
+		window.clearTimeout( timer );
+		form.removeEventListener( 'tessera-form-ready', onReady );
+		document.removeEventListener( 'tessera-form-island-failed', onFailed );
+		delete form.dataset.held;
+		form.removeAttribute( 'aria-busy' );
+		if ( ready ) {
+			form.requestSubmit( submitter );
+		} else {
+			form.submit();
+		}
+	};
+	const onReady = () => settle( true );
+	const onFailed = () => settle( false );
+	const timer = window.setTimeout( onFailed, HOLD_MS );
+	form.addEventListener( 'tessera-form-ready', onReady );
+	document.addEventListener( 'tessera-form-island-failed', onFailed );
+	loadIsland();
+}
+
+/**
  * Wires the page.
  */
 function init(): void {
@@ -157,18 +214,7 @@ function init(): void {
 			passive: true,
 		} )
 	);
-	const idle = () => {
-		if ( typeof window.requestIdleCallback === 'function' ) {
-			window.requestIdleCallback( loadIsland, { timeout: 5000 } );
-		} else {
-			window.setTimeout( loadIsland, 2000 );
-		}
-	};
-	if ( document.readyState === 'complete' ) {
-		idle();
-	} else {
-		window.addEventListener( 'load', idle, { once: true } );
-	}
+	document.addEventListener( 'submit', holdSubmit, true );
 }
 
 init();

@@ -24,7 +24,6 @@ describe( 'form loader', () => {
 					</div>
 				</form>
 			</div>`;
-		window.requestIdleCallback = () => 0;
 		window.scrollTo = () => undefined;
 		await jest.isolateModulesAsync( async () => {
 			await import( '../view' );

@@ -55,21 +55,6 @@ test.describe( 'the form island', () => {
 		browser,
 	} ) => {
 		const { context, page, errors } = await consentingVisitor( browser );
-		// No idle time in this test: only the visitor's intent may load the island.
-		await context.addInitScript( () => {
-			window.requestIdleCallback = () => 0;
-			const original = window.setTimeout.bind( window );
-			window.setTimeout = ( (
-				handler: TimerHandler,
-				timeout?: number
-			) =>
-				timeout === 2000
-					? 0
-					: original(
-							handler,
-							timeout
-						) ) as typeof window.setTimeout;
-		} );
 		const requested: string[] = [];
 		page.on( 'request', ( request ) => requested.push( request.url() ) );
 		const id = formId( 'demo-contact' );

@@ -171,3 +171,35 @@ export function entryStatus( entry: number ): string | null {
 		.pop();
 	return out === 'none' || out === undefined ? null : out;
 }
+
+/**
+ * A form of the tests alone on its page (created, or its settings written again): one required e-mail field,
+ * no minimum fill time, no e-mail notification, and the given settings.
+ *
+ * @param slug     Slug of the form and of its page.
+ * @param settings Form settings (docs/forms.md, "Settings").
+ * @return The form's id and the page's path.
+ */
+export function testForm(
+	slug: string,
+	settings: Record< string, unknown >
+): { id: number; path: string } {
+	const all = { minFillSeconds: 0, notify: false, ...settings };
+	const out = sitePhp(
+		`$slug = ${ JSON.stringify( slug ) };
+		$form = get_posts( array( 'post_type' => 'tessera_form', 'name' => $slug, 'fields' => 'ids', 'numberposts' => 1, 'post_status' => 'any' ) )[0] ?? 0;
+		if ( ! $form ) {
+			$form = wp_insert_post( wp_slash( array( 'post_type' => 'tessera_form', 'post_status' => 'publish', 'post_name' => $slug, 'post_title' => $slug, 'post_content' => '<!-- wp:tessera/field {"id":"email","type":"email","label":"E-mail","required":true} /-->' ) ) );
+		}
+		update_post_meta( $form, '_tessera_form_settings', json_decode( ${ JSON.stringify(
+			JSON.stringify( all )
+		) }, true ) );
+		$content = '<!-- wp:tessera/form {"ref":' . $form . '} /-->';
+		$page = get_page_by_path( $slug );
+		if ( ! $page || $page->post_content !== $content ) {
+			wp_insert_post( wp_slash( array( 'ID' => $page ? $page->ID : 0, 'post_type' => 'page', 'post_status' => 'publish', 'post_name' => $slug, 'post_title' => $slug, 'post_content' => $content ) ) );
+		}
+		echo $form;`
+	);
+	return { id: Number( out.split( '\n' ).pop() ), path: `/${ slug }/` };
+}
