@@ -1,0 +1,213 @@
+#!/usr/bin/env node
+/**
+ * Form page benchmark (issue 5, docs/forms.md "Speed"): Lighthouse mobile (performance) on the demo contact page
+ * with Tessera and — `?tessera-bench=off`, the test site's switch (bin/lib/test-mu-plugin.php) — the same page
+ * without the plugin, interleaved, a first visit each time (Lighthouse clears the storage: the consent banner
+ * shows). Two throttling methods, each a median of its runs:
+ *
+ * - `simulate`, Lighthouse's default (a fast load observed, then a slow phone simulated from its dependency graph);
+ * - `devtools`, the same phone applied while the page loads (1.6 Mbit/s, 150 ms round trips, CPU 4x slower).
+ *
+ * Prints per method and variant: the score, first and largest contentful paint, blocking time, layout shift, speed
+ * index; the bytes of Tessera's files on the form page before interaction, and whether React was loaded (it must
+ * not be: the form's island waits for the visitor's intent). Checks that the form page scores within 2 points of
+ * the page without the plugin (issue 5) and loads no React before interaction.
+ *
+ *   node bin/bench-forms.mjs [--base http://127.0.0.1:8890] [--path /demo-contact/] [--runs 3] [--methods simulate,devtools] [--gate devtools] [--gate-points 2] [--json FILE]
+ *
+ * `--gate` names the methods whose median decides the exit code (the others are reported): on this machine the
+ * simulated score of one page swings by ten points between runs, as the simulation starts from an unthrottled load
+ * in which the theme's 326 KB web font sometimes finishes before the first paint and is then counted in it
+ * (docs/forms.md, "Speed"). Exit code 1 when a gated check fails. bin/test runs it against the test site after the
+ * browser tests; about 3 minutes.
+ */
+import fs from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const args = process.argv.slice( 2 );
+const arg = ( name, fallback ) => {
+	const i = args.indexOf( `--${ name }` );
+	return i >= 0 && args[ i + 1 ] ? args[ i + 1 ] : fallback;
+};
+const BASE = arg(
+	'base',
+	process.env.WP_BASE_URL || 'http://127.0.0.1:8890'
+).replace( /\/$/, '' );
+const PAGE = arg( 'path', '/demo-contact/' );
+const RUNS = Number( arg( 'runs', '3' ) );
+const METHODS = arg( 'methods', 'simulate,devtools' ).split( ',' );
+const GATED = arg( 'gate', 'devtools' ).split( ',' );
+const JSON_OUT = arg( 'json', '' );
+// The issue's bar (2 points), reported as met or missed; the exit code follows `--gate-points` (default: the bar), a
+// regression floor where run-to-run noise on two shared cores sits near the bar (as bin/bench-stats.mjs does).
+const MAX_POINTS = 2;
+const GATE_POINTS = Number( arg( 'gate-points', String( MAX_POINTS ) ) );
+
+const VARIANTS = {
+	tessera: `${ BASE }${ PAGE }`,
+	without: `${ BASE }${ PAGE }${ PAGE.includes( '?' ) ? '&' : '?' }tessera-bench=off`,
+};
+
+const AUDITS = {
+	fcp: 'first-contentful-paint',
+	lcp: 'largest-contentful-paint',
+	tbt: 'total-blocking-time',
+	cls: 'cumulative-layout-shift',
+	si: 'speed-index',
+};
+
+/**
+ * The middle value (the mean of the two middle ones for an even count).
+ *
+ * @param {number[]} values Values.
+ * @return {number} Median.
+ */
+function median( values ) {
+	const sorted = [ ...values ].sort( ( a, b ) => a - b );
+	const mid = Math.floor( sorted.length / 2 );
+	return sorted.length % 2
+		? sorted[ mid ]
+		: ( sorted[ mid - 1 ] + sorted[ mid ] ) / 2;
+}
+
+/**
+ * One Lighthouse run.
+ *
+ * @param {number} port   Chrome's debugging port.
+ * @param {string} url    Address.
+ * @param {string} method Throttling method.
+ * @return {Promise<Record<string, number|boolean>>} Score, metrics, Tessera's bytes, React loaded.
+ */
+async function measure( port, url, method ) {
+	const result = await lighthouse( url, {
+		port,
+		output: 'json',
+		logLevel: 'error',
+		onlyCategories: [ 'performance' ],
+		throttlingMethod: method,
+	} );
+	const lhr = result.lhr;
+	if ( lhr.runtimeError ) {
+		throw new Error( `${ url }: ${ lhr.runtimeError.message }` );
+	}
+	const requests = lhr.audits[ 'network-requests' ].details.items;
+	const run = {
+		score: Math.round( lhr.categories.performance.score * 100 ),
+		ours: requests
+			.filter( ( r ) => r.url.includes( '/plugins/tessera/' ) )
+			.reduce( ( sum, r ) => sum + ( r.transferSize || 0 ), 0 ),
+		react: requests.some( ( r ) =>
+			/\/react(-dom)?(\.min)?\.js/.test( r.url )
+		),
+	};
+	for ( const [ key, audit ] of Object.entries( AUDITS ) ) {
+		run[ key ] = lhr.audits[ audit ].numericValue;
+	}
+	return run;
+}
+
+const check = await fetch( VARIANTS.tessera );
+const html = await check.text();
+if ( ! check.ok || ! html.includes( 'class="tessera-form everest-form"' ) ) {
+	process.stderr.write(
+		`bench-forms: ${ VARIANTS.tessera } has no form (${ check.status }); run bin/site demo test\n`
+	);
+	process.exit( 1 );
+}
+
+const chrome = await chromeLauncher.launch( {
+	chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+	chromeFlags: [ '--headless=new', '--no-sandbox', '--disable-gpu' ],
+} );
+const runs = {};
+try {
+	for ( const method of METHODS ) {
+		runs[ method ] = { tessera: [], without: [] };
+		// A warm-up (the site's caches, Chrome's), not counted.
+		await measure( chrome.port, VARIANTS.tessera, method );
+		for ( let i = 0; i < RUNS; i++ ) {
+			// Alternating which variant goes first, so that neither always follows the other.
+			const order =
+				i % 2 ? [ 'without', 'tessera' ] : [ 'tessera', 'without' ];
+			for ( const variant of order ) {
+				runs[ method ][ variant ].push(
+					await measure( chrome.port, VARIANTS[ variant ], method )
+				);
+			}
+		}
+	}
+} finally {
+	await chrome.kill();
+}
+
+const ms = ( value ) => `${ Math.round( value ) } ms`;
+const checks = [];
+let out = `Form page: ${ PAGE } with Tessera and without the plugin, Lighthouse ${
+	lighthouse.version || ''
+} mobile, ${ RUNS } runs each (medians)\n`;
+const summary = {};
+for ( const method of METHODS ) {
+	summary[ method ] = {};
+	out += `\n${ method }\n`;
+	for ( const variant of [ 'tessera', 'without' ] ) {
+		const list = runs[ method ][ variant ];
+		const m = {};
+		for ( const key of [ 'score', ...Object.keys( AUDITS ), 'ours' ] ) {
+			m[ key ] = median( list.map( ( r ) => r[ key ] ) );
+		}
+		m.scores = list.map( ( r ) => r.score );
+		m.react = list.some( ( r ) => r.react );
+		summary[ method ][ variant ] = m;
+		out += `  ${ variant.padEnd( 8 ) } score ${ m.score } (runs ${ m.scores.join(
+			', '
+		) })  FCP ${ ms( m.fcp ) }  LCP ${ ms( m.lcp ) }  TBT ${ ms(
+			m.tbt
+		) }  CLS ${ m.cls.toFixed( 3 ) }  SI ${ ms( m.si ) }${
+			variant === 'tessera'
+				? `  Tessera's files ${ ( m.ours / 1024 ).toFixed(
+						1
+					) } KB transferred`
+				: ''
+		}\n`;
+	}
+	const lost =
+		summary[ method ].without.score - summary[ method ].tessera.score;
+	const gated = GATED.includes( method );
+	checks.push( [
+		`${ method }: the form page within ${ MAX_POINTS } points of the page without the plugin: ${ lost } lost, ${
+			lost <= MAX_POINTS ? 'met' : 'missed'
+		}${ gated ? ` (exit code: within ${ GATE_POINTS })` : ' [reported]' }`,
+		lost <= ( gated ? GATE_POINTS : MAX_POINTS ),
+		gated,
+	] );
+	checks.push( [
+		`${ method }: no React before interaction`,
+		! summary[ method ].tessera.react,
+		true,
+	] );
+}
+out += '\n';
+let failed = false;
+const mark = ( ok, gated ) => {
+	if ( ok ) {
+		return 'ok  ';
+	}
+	return gated ? 'FAIL' : 'miss';
+};
+for ( const [ label, ok, gated ] of checks ) {
+	out += `${ mark( ok, gated ) } ${ label }\n`;
+	failed ||= ! ok && gated;
+}
+process.stdout.write( out );
+if ( JSON_OUT ) {
+	fs.writeFileSync(
+		JSON_OUT,
+		JSON.stringify(
+			{ page: PAGE, runs: RUNS, summary, runs_: runs, checks },
+			null,
+			2
+		)
+	);
+}
+process.exit( failed ? 1 : 0 );
