@@ -493,9 +493,11 @@ final class StatsReportTest extends TestCase {
 		$report = new Report( '2001-02-15', '2001-04-10' );
 		$this->assertSame(
 			array(
-				'months' => array( '2001-03-01', '2001-03-01' ),
-				'head'   => array( '2001-02-15', '2001-02-28' ),
-				'tail'   => array( '2001-04-01', '2001-04-10' ),
+				'months'    => array( '2001-03-01', '2001-03-01' ),
+				'head'      => array( '2001-02-15', '2001-02-28' ),
+				'tail'      => array( '2001-04-01', '2001-04-10' ),
+				'less_head' => array( '9999-12-31', '1000-01-01' ),
+				'less_tail' => array( '9999-12-31', '1000-01-01' ),
 			),
 			$report->parts()
 		);
@@ -520,6 +522,49 @@ final class StatsReportTest extends TestCase {
 
 		$leap = new Report( '2000-02-01', '2000-02-29' );
 		$this->assertSame( array( '2000-02-01', '2000-02-01' ), $leap->parts()['months'] );
+
+		// A period that reaches today: its last month is whole in the rollup (nothing is stored after today), so
+		// it is read from there, with the same sums.
+		$to_today = new Report( '2001-02-15', '2001-04-10', '2001-04-10' );
+		$this->assertSame( array( '2001-03-01', '2001-04-01' ), $to_today->parts()['months'] );
+		$this->assertSame( array( '9999-12-31', '1000-01-01' ), $to_today->parts()['tail'] );
+		// The row of the 11th is stored in this test only; in a real "today" of 2001-04-10 it could not exist.
+		$this->assertSame( $expected + 256, $to_today->top_pages()[0]['views'] );
+		$this->assertSame( $expected + 256, $to_today->referrers()[0]['views'] );
+		$this->assertSame( $report->parts(), ( new Report( '2001-02-15', '2001-04-10', '2001-04-11' ) )->parts(), 'before today: the edge days' );
+
+		// A long partial month is its month's rollup less the days outside the period: February 3rd to April 28th
+		// reads February less its 1st and 2nd, March, and April less its 29th and 30th — the same sums.
+		$long = new Report( '2001-02-03', '2001-04-28', '2001-06-01' );
+		$this->assertSame(
+			array(
+				'months'    => array( '2001-02-01', '2001-04-01' ),
+				'head'      => array( '9999-12-31', '1000-01-01' ),
+				'tail'      => array( '9999-12-31', '1000-01-01' ),
+				'less_head' => array( '2001-02-01', '2001-02-02' ),
+				'less_tail' => array( '2001-04-29', '2001-04-30' ),
+			),
+			$long->parts()
+		);
+		$sum = 2 + 4 + 8 + 16 + 32 + 64 + 128 + 256;
+		$this->assertSame( $sum, $long->top_pages()[0]['views'] );
+		$this->assertSame( 8, $long->top_pages()[0]['visitors'] );
+		$this->assertSame( $sum, $long->referrers()[0]['views'] );
+		$this->assertSame( $sum, $long->totals()['views'] );
+
+		// A page seen only on the days subtracted is not listed (0 views), nor its referrer.
+		self::page( '2001-02-01', 'page', 8, '/only-outside/', 5, 1 );
+		self::row(
+			'referrers',
+			array(
+				'day'   => '2001-02-02',
+				'host'  => 'outside.example',
+				'views' => 5,
+			)
+		);
+		Rollup::rebuild( '2001-02-01', '2001-02-28' );
+		$this->assertSame( array( '/spread/' ), array_column( $long->top_pages( 50 ), 'page_uri' ) );
+		$this->assertSame( array( 'spread.example' ), array_column( $long->referrers( 50 ), 'host' ) );
 	}
 
 	/**
