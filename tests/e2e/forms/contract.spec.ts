@@ -22,6 +22,7 @@ import {
 	entries,
 	formId,
 	hiddenFields,
+	sitePhp,
 } from './support';
 
 /** The answer of admin-ajax. */
@@ -262,6 +263,31 @@ test.describe( 'form submission contract (admin-ajax)', () => {
 			{ subject: 'Please enter no more than 1000 characters' },
 		] );
 		expect( entries( form ).total ).toBe( before );
+	} );
+
+	test( 'SQL in a field is stored as text, and too many submissions from one address get 429 with nothing stored', async () => {
+		const sql = "Robert'); DROP TABLE wp_tessera_form_entries; --";
+		const stored = await submit(
+			body( hidden, { ...VALID, name: sql, subject: '1 OR 1=1' } )
+		);
+		expect( stored.status ).toBe( 200 );
+		const entry = entries( form ).rows[ 0 ];
+		expect( entry.values.name ).toBe( sql );
+		expect( entry.values.subject ).toBe( '1 OR 1=1' );
+
+		// The limit counts the submissions stored from an address in 10 minutes (the suite raises it: every
+		// request comes from 127.0.0.1); at 1, the one just stored is the limit.
+		sitePhp( "update_option( 'tessera_forms_rate_limit', 1 );" );
+		try {
+			const before = entries( form ).total;
+			const refused = await submit( body( hidden, VALID ) );
+			expect( refused.status ).toBe( 429 );
+			expect( refused.json.success ).toBe( false );
+			expect( refused.json.data.message ).toMatch( /too many/i );
+			expect( entries( form ).total ).toBe( before );
+		} finally {
+			sitePhp( "update_option( 'tessera_forms_rate_limit', 100000 );" );
+		}
 	} );
 
 	test( '100 concurrent background submissions store exactly 100 entries', async () => {
