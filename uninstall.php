@@ -1,7 +1,8 @@
 <?php
 /**
  * Uninstall: removes Tessera's options (page speed, consent settings, consent log, statistics, forms), the consent
- * log, statistics and form entry tables, the forms, the log's scheduled pruning and page-speed post meta (on every site of a network).
+ * log, statistics and form entry tables, the forms, the galleries and albums, the image tags (the images stay in the
+ * media library), the log's scheduled pruning and page-speed post meta (on every site of a network).
  *
  * @package Tessera
  */
@@ -43,9 +44,23 @@ $tessera_uninstall_site = static function (): void {
 	}
 	$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_tessera\\_form\\_rate\\_%' OR option_name LIKE '\\_transient\\_timeout\\_tessera\\_form\\_rate\\_%'" ); // phpcs:ignore WordPress.DB -- fixed pattern.
 	wp_clear_scheduled_hook( 'tessera_forms_retention' );
+	// Galleries and albums (the images stay: they belong to the media library), the image tags and their links.
+	foreach ( get_posts( array( 'post_type' => array( 'tessera_gallery', 'tessera_album' ), 'post_status' => 'any', 'numberposts' => -1, 'fields' => 'ids' ) ) as $tessera_gallery ) {
+		wp_delete_post( (int) $tessera_gallery, true );
+	}
+	$tessera_tags = $wpdb->get_results( $wpdb->prepare( "SELECT term_taxonomy_id, term_id FROM {$wpdb->term_taxonomy} WHERE taxonomy = %s", 'tessera_image_tag' ) ); // phpcs:ignore WordPress.DB -- uninstall; the taxonomy is not registered here.
+	foreach ( is_array( $tessera_tags ) ? $tessera_tags : array() as $tessera_tag ) {
+		$wpdb->delete( $wpdb->term_relationships, array( 'term_taxonomy_id' => (int) $tessera_tag->term_taxonomy_id ) ); // phpcs:ignore WordPress.DB
+		$wpdb->delete( $wpdb->term_taxonomy, array( 'term_taxonomy_id' => (int) $tessera_tag->term_taxonomy_id ) ); // phpcs:ignore WordPress.DB
+		if ( ! $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->term_taxonomy} WHERE term_id = %d", (int) $tessera_tag->term_id ) ) ) { // phpcs:ignore WordPress.DB
+			$wpdb->delete( $wpdb->terms, array( 'term_id' => (int) $tessera_tag->term_id ) ); // phpcs:ignore WordPress.DB
+			$wpdb->delete( $wpdb->termmeta, array( 'term_id' => (int) $tessera_tag->term_id ) ); // phpcs:ignore WordPress.DB
+		}
+	}
+	clean_taxonomy_cache( 'tessera_image_tag' );
 	wp_clear_scheduled_hook( 'tessera_stats_retention' );
 	wp_clear_scheduled_hook( 'tessera_stats_prune' );
-	foreach ( array( '_tessera_speed', '_tessera_speed_error', '_tessera_demo' ) as $tessera_meta_key ) {
+	foreach ( array( '_tessera_speed', '_tessera_speed_error', '_tessera_demo', '_tessera_redirect_url' ) as $tessera_meta_key ) {
 		delete_post_meta_by_key( $tessera_meta_key );
 	}
 };

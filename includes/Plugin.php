@@ -86,6 +86,7 @@ final class Plugin {
 		( new Blocks( $this->assets ) )->register_hooks();
 		( new Stats\Stats() )->register_hooks();
 		( new Forms\Forms() )->register_hooks();
+		( new Gallery\Gallery() )->register_hooks();
 	}
 
 	/**

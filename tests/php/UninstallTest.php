@@ -54,6 +54,20 @@ final class UninstallTest extends TestCase {
 		$store->release_lock();
 		add_option( SpeedStore::OPTION_LOCK, array( 'post_id' => $post->ID, 'started' => time() ), '', false );
 
+		// Galleries: a gallery, an album, an image tag on an attachment (the attachment stays).
+		$gallery    = $this->make_post( array( 'post_type' => \Tessera\Gallery\PostTypes::GALLERY ) );
+		$album      = $this->make_post( array( 'post_type' => \Tessera\Gallery\PostTypes::ALBUM ) );
+		$attachment = $this->make_post(
+			array(
+				'post_type'      => 'attachment',
+				'post_status'    => 'inherit',
+				'post_mime_type' => 'image/jpeg',
+			)
+		);
+		$tag        = wp_insert_term( 'uninstall-test-' . wp_generate_password( 6, false, false ), \Tessera\Gallery\PostTypes::TAG_TAXONOMY );
+		$this->assertIsArray( $tag );
+		wp_set_object_terms( $attachment->ID, array( (int) $tag['term_id'] ), \Tessera\Gallery\PostTypes::TAG_TAXONOMY );
+
 		if ( ! defined( 'WP_UNINSTALL_PLUGIN' ) ) {
 			define( 'WP_UNINSTALL_PLUGIN', 'tessera/plugin.php' );
 		}
@@ -79,5 +93,10 @@ final class UninstallTest extends TestCase {
 		$this->assertSame( '', get_post_meta( $post->ID, SpeedStore::META_RESULT, true ) );
 		$this->assertSame( '', get_post_meta( $post->ID, SpeedStore::META_ERROR, true ) );
 		$this->assertInstanceOf( \WP_Post::class, get_post( $post->ID ), 'content stays' );
+		$this->assertNull( get_post( $gallery->ID ), 'galleries deleted' );
+		$this->assertNull( get_post( $album->ID ), 'albums deleted' );
+		$this->assertInstanceOf( \WP_Post::class, get_post( $attachment->ID ), 'images stay in the media library' );
+		$this->assertNull( $wpdb->get_var( $wpdb->prepare( "SELECT term_id FROM {$wpdb->terms} WHERE term_id = %d", (int) $tag['term_id'] ) ), 'image tags deleted' ); // phpcs:ignore WordPress.DB
+		$this->assertSame( array(), wp_get_object_terms( $attachment->ID, \Tessera\Gallery\PostTypes::TAG_TAXONOMY, array( 'fields' => 'ids' ) ) );
 	}
 }

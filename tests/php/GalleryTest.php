@@ -1,0 +1,500 @@
+<?php
+/**
+ * Galleries (docs/gallery.md): the content model (taxonomy, post types, ordered contents, album cycles), which
+ * images visitors see and in which order, the block settings' normalising, and the thumbnails view with its
+ * paging by address.
+ *
+ * @package Tessera
+ */
+
+declare(strict_types=1);
+
+namespace Tessera\Tests;
+
+use Tessera\Gallery\GalleryBlock;
+use Tessera\Gallery\Images;
+use Tessera\Gallery\Navigation;
+use Tessera\Gallery\PostTypes;
+use Tessera\Gallery\ViewSettings;
+use WP_REST_Request;
+
+/**
+ * Real posts, attachments with real image files, and the registered block type.
+ */
+final class GalleryTest extends TestCase {
+
+	/**
+	 * Attachments created by the test (deleted with their files).
+	 *
+	 * @var int[]
+	 */
+	private array $attachments = array();
+
+	/**
+	 * Terms created by the test.
+	 *
+	 * @var int[]
+	 */
+	private array $terms = array();
+
+	/**
+	 * Widget numbers start at 0 in each test, as in a page render.
+	 *
+	 * @return void
+	 */
+	protected function setUp(): void {
+		parent::setUp();
+		GalleryBlock::reset_numbers();
+	}
+
+	/**
+	 * Deletes the attachments, their files and the terms.
+	 *
+	 * @return void
+	 */
+	protected function tearDown(): void {
+		foreach ( $this->attachments as $id ) {
+			wp_delete_attachment( $id, true );
+		}
+		$this->attachments = array();
+		foreach ( $this->terms as $term ) {
+			wp_delete_term( $term, PostTypes::TAG_TAXONOMY );
+		}
+		$this->terms = array();
+		parent::tearDown();
+	}
+
+	/**
+	 * An image attachment with a real 600 x 400 JPEG and core's sub-sizes.
+	 *
+	 * @param string               $title Title.
+	 * @param array<string, mixed> $args  wp_insert_attachment() arguments.
+	 * @param string               $mime  MIME type ('text/plain' makes a non-image).
+	 * @return int
+	 */
+	private function image( string $title, array $args = array(), string $mime = 'image/jpeg' ): int {
+		$uploads = wp_upload_dir();
+		$file    = trailingslashit( $uploads['path'] ) . 'tessera-test-' . wp_generate_password( 8, false, false ) . ( 'image/jpeg' === $mime ? '.jpg' : '.txt' );
+		if ( 'image/jpeg' === $mime ) {
+			$gd = imagecreatetruecolor( 600, 400 );
+			imagefill( $gd, 0, 0, (int) imagecolorallocate( $gd, 40, 120, 200 ) );
+			imagejpeg( $gd, $file, 70 );
+			imagedestroy( $gd );
+		} else {
+			file_put_contents( $file, 'not an image' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents -- a test fixture.
+		}
+		$id = wp_insert_attachment(
+			$args + array(
+				'post_title'     => $title,
+				'post_mime_type' => $mime,
+				'post_status'    => 'inherit',
+			),
+			$file,
+			(int) ( $args['post_parent'] ?? 0 ),
+			true
+		);
+		$this->assertIsInt( $id );
+		require_once ABSPATH . 'wp-admin/includes/image.php';
+		wp_update_attachment_metadata( $id, wp_generate_attachment_metadata( $id, $file ) );
+		$this->attachments[] = $id;
+		return $id;
+	}
+
+	/**
+	 * A gallery of images.
+	 *
+	 * @param int[]  $ids    Attachment ids, in order.
+	 * @param string $status Post status.
+	 * @return int
+	 */
+	private function gallery( array $ids, string $status = 'publish' ): int {
+		$gallery = $this->make_post(
+			array(
+				'post_type'   => PostTypes::GALLERY,
+				'post_status' => $status,
+				'post_title'  => 'Test gallery',
+			)
+		);
+		update_post_meta( $gallery->ID, PostTypes::META_IMAGES, $ids );
+		return $gallery->ID;
+	}
+
+	/**
+	 * A tag.
+	 *
+	 * @param string $name Name.
+	 * @return int Term id.
+	 */
+	private function tag( string $name ): int {
+		$term = wp_insert_term( $name . ' ' . wp_generate_password( 6, false, false ), PostTypes::TAG_TAXONOMY );
+		$this->assertIsArray( $term );
+		$this->terms[] = (int) $term['term_id'];
+		return (int) $term['term_id'];
+	}
+
+	/**
+	 * The gallery block rendered as on a page.
+	 *
+	 * @param array<string, mixed> $attributes Attributes.
+	 * @return string
+	 */
+	private static function render( array $attributes ): string {
+		return render_block(
+			array(
+				'blockName'    => 'tessera/gallery',
+				'attrs'        => $attributes,
+				'innerBlocks'  => array(),
+				'innerHTML'    => '',
+				'innerContent' => array(),
+			)
+		);
+	}
+
+	/**
+	 * The attachment ids of a render, in order.
+	 *
+	 * @param string $html Rendered HTML.
+	 * @return int[]
+	 */
+	private static function shown( string $html ): array {
+		preg_match_all( '/data-image-id="(\d+)"/', $html, $m );
+		return array_map( 'intval', $m[1] );
+	}
+
+	public function test_the_model_is_registered_for_the_editor(): void {
+		$this->assertTrue( taxonomy_exists( PostTypes::TAG_TAXONOMY ) );
+		$this->assertContains( 'attachment', get_taxonomy( PostTypes::TAG_TAXONOMY )->object_type );
+		foreach ( array( PostTypes::GALLERY => 'tessera-galleries', PostTypes::ALBUM => 'tessera-albums' ) as $type => $base ) {
+			$object = get_post_type_object( $type );
+			$this->assertNotNull( $object );
+			$this->assertFalse( $object->public, $type . ' has no public pages of its own' );
+			$this->assertTrue( $object->show_in_rest );
+			$this->assertSame( $base, $object->rest_base );
+		}
+		$this->assertTrue( \WP_Block_Type_Registry::get_instance()->is_registered( 'tessera/gallery' ) );
+	}
+
+	public function test_contents_are_cleaned_when_stored(): void {
+		$this->assertSame( array( 5, 3, 9 ), PostTypes::sanitize_images( array( 5, '3', 5, 0, -2, 'x', '9', array( 1 ), 3 ) ) );
+		$this->assertSame( array(), PostTypes::sanitize_images( 'not a list' ) );
+		$this->assertCount( PostTypes::MAX_IMAGES, PostTypes::sanitize_images( range( 1, PostTypes::MAX_IMAGES + 10 ) ) );
+		$this->assertSame(
+			array(
+				array(
+					'type' => 'gallery',
+					'id'   => 4,
+				),
+				array(
+					'type' => 'album',
+					'id'   => 4,
+				),
+			),
+			PostTypes::sanitize_items(
+				array(
+					array(
+						'type' => 'gallery',
+						'id'   => '4',
+					),
+					array(
+						'type' => 'album',
+						'id'   => 4,
+					),
+					array(
+						'type' => 'gallery',
+						'id'   => 4,
+					),
+					array(
+						'type' => 'post',
+						'id'   => 1,
+					),
+					array( 'id' => 7 ),
+					'junk',
+				)
+			)
+		);
+	}
+
+	public function test_an_album_cannot_contain_itself_through_another(): void {
+		$this->as_admin();
+		$outer = $this->make_post(
+			array(
+				'post_type'  => PostTypes::ALBUM,
+				'post_title' => 'Outer',
+			)
+		);
+		$inner = $this->make_post(
+			array(
+				'post_type'  => PostTypes::ALBUM,
+				'post_title' => 'Inner',
+			)
+		);
+		update_post_meta(
+			$outer->ID,
+			PostTypes::META_ITEMS,
+			array(
+				array(
+					'type' => 'album',
+					'id'   => $inner->ID,
+				),
+			)
+		);
+		$request = new WP_REST_Request( 'POST', '/wp/v2/tessera-albums/' . $inner->ID );
+		$request->set_body_params(
+			array(
+				'meta' => array(
+					PostTypes::META_ITEMS => array(
+						array(
+							'type' => 'album',
+							'id'   => $outer->ID,
+						),
+					),
+				),
+			)
+		);
+		$response = rest_do_request( $request );
+		$this->assertSame( 400, $response->get_status() );
+		$this->assertSame( 'tessera_album_cycle', $response->get_data()['code'] );
+		$this->assertSame( '', get_post_meta( $inner->ID, PostTypes::META_ITEMS, true ) ?: '', 'nothing stored' );
+
+		// A gallery inside is fine.
+		$gallery = $this->gallery( array() );
+		$request = new WP_REST_Request( 'POST', '/wp/v2/tessera-albums/' . $inner->ID );
+		$request->set_body_params(
+			array(
+				'meta' => array(
+					PostTypes::META_ITEMS => array(
+						array(
+							'type' => 'gallery',
+							'id'   => $gallery,
+						),
+					),
+				),
+			)
+		);
+		$this->assertSame( 200, rest_do_request( $request )->get_status() );
+	}
+
+	public function test_visitors_see_only_visible_images_in_the_gallery_order(): void {
+		$draft_parent   = $this->make_post( array( 'post_status' => 'draft' ) );
+		$private_parent = $this->make_post( array( 'post_status' => 'private' ) );
+		$public_parent  = $this->make_post();
+		$a              = $this->image( 'A' );
+		$b              = $this->image( 'B', array( 'post_parent' => $public_parent->ID ) );
+		$c              = $this->image( 'C', array( 'post_parent' => $draft_parent->ID ) );
+		$d              = $this->image( 'D', array( 'post_parent' => $private_parent->ID ) );
+		$e              = $this->image( 'E' );
+		$text           = $this->image( 'Text', array(), 'text/plain' );
+		$gallery        = $this->gallery( array( $e, $c, $text, $b, 999999999, $d, $a ) );
+		$this->assertSame( array( $e, $b, $a ), Images::visible_ids( $gallery ) );
+	}
+
+	public function test_tags_search_sort_and_pages(): void {
+		$sea   = $this->tag( 'sea' );
+		$night = $this->tag( 'night' );
+		$ids   = array();
+		foreach ( array( 'Delta', 'alpha', 'Charlie', 'bravo', 'Echo' ) as $i => $title ) {
+			$ids[ $title ] = $this->image(
+				$title,
+				array(
+					'post_date'    => sprintf( '2026-0%d-01 10:00:00', 5 - $i ),
+					'post_excerpt' => 'Caption ' . $title,
+				)
+			);
+		}
+		wp_set_object_terms( $ids['Delta'], array( $sea ), PostTypes::TAG_TAXONOMY );
+		wp_set_object_terms( $ids['bravo'], array( $night ), PostTypes::TAG_TAXONOMY );
+		wp_set_object_terms( $ids['Echo'], array( $sea, $night ), PostTypes::TAG_TAXONOMY );
+		update_post_meta( $ids['Charlie'], '_wp_attachment_image_alt', 'a lighthouse at dusk' );
+		wp_update_post(
+			array(
+				'ID'           => $ids['alpha'],
+				'post_content' => 'A long description mentioning a Lighthouse too.',
+			)
+		);
+		$gallery = $this->gallery( array_values( $ids ) );
+
+		$page = static fn ( array $tags, string $search, string $sort, bool $desc = false, int $seed = 0, int $n = 1, int $per = 0 ): array => Images::page( $gallery, $tags, $search, $sort, $desc, $seed, $n, $per );
+
+		$this->assertSame( array_values( $ids ), $page( array(), '', 'order' )['ids'] );
+		$this->assertSame( array( $ids['alpha'], $ids['bravo'], $ids['Charlie'], $ids['Delta'], $ids['Echo'] ), $page( array(), '', 'title' )['ids'], 'by title, case-insensitive' );
+		$this->assertSame( array( $ids['Echo'], $ids['Delta'], $ids['Charlie'], $ids['bravo'], $ids['alpha'] ), $page( array(), '', 'title', true )['ids'] );
+		$this->assertSame( array_reverse( array_values( $ids ) ), $page( array(), '', 'date' )['ids'], 'oldest first' );
+		$this->assertSame( array_values( $ids ), $page( array(), '', 'unknown sort' )['ids'], 'an unknown sort is the gallery order' );
+
+		// Any of the tags; the gallery order kept.
+		$this->assertSame( array( $ids['Delta'], $ids['Echo'] ), $page( array( $sea ), '', 'order' )['ids'] );
+		$this->assertSame( array( $ids['Delta'], $ids['bravo'], $ids['Echo'] ), $page( array( $sea, $night ), '', 'order' )['ids'] );
+
+		// Search in the title, the caption, the description and the alt text; LIKE wildcards are literal.
+		$this->assertSame( array( $ids['alpha'], $ids['Charlie'] ), $page( array(), 'lighthouse', 'order' )['ids'] );
+		$this->assertSame( array( $ids['bravo'] ), $page( array(), 'caption brav', 'order' )['ids'] );
+		$this->assertSame( array(), $page( array(), '%', 'order' )['ids'] );
+		$this->assertSame( array(), $page( array(), "' OR 1=1 --", 'order' )['ids'] );
+
+		// Random: the same seed, the same order; another seed, another order (for five images, almost surely).
+		$first = $page( array(), '', 'random', false, 42 )['ids'];
+		$this->assertSame( $first, $page( array(), '', 'random', false, 42 )['ids'] );
+		$this->assertEqualsCanonicalizing( array_values( $ids ), $first );
+		$others = array();
+		foreach ( range( 1, 6 ) as $seed ) {
+			$others[] = implode( ',', $page( array(), '', 'random', false, $seed )['ids'] );
+		}
+		$this->assertGreaterThan( 1, count( array_unique( $others ) ) );
+
+		// Pages: 2 per page; past the last → the last.
+		$second = $page( array(), '', 'order', false, 0, 2, 2 );
+		$this->assertSame( array( $ids['Charlie'], $ids['bravo'] ), $second['ids'] );
+		$this->assertSame( array( 5, 2, 3 ), array( $second['total'], $second['page'], $second['pages'] ) );
+		$last = $page( array(), '', 'order', false, 0, 99, 2 );
+		$this->assertSame( array( $ids['Echo'] ), $last['ids'] );
+		$this->assertSame( 3, $last['page'] );
+	}
+
+	public function test_block_attributes_are_input_checked_against_block_json(): void {
+		$clean = ViewSettings::from_block(
+			'tessera/gallery',
+			array(
+				'galleryId'        => '12',
+				'view'             => 'evil<script>',
+				'maxColumns'       => 99,
+				'thumbWidth'       => 'wide',
+				'imagesPerPage'    => -1,
+				'showTitles'       => 'yes please',
+				'thumbClickAction' => 'redirect_to_url',
+				'unknown'          => 'dropped',
+			)
+		);
+		$this->assertSame( 12, $clean['galleryId'] );
+		$this->assertSame( 'thumbnails', $clean['view'] );
+		$this->assertSame( 5, $clean['maxColumns'] );
+		$this->assertSame( 250, $clean['thumbWidth'] );
+		$this->assertSame( 24, $clean['imagesPerPage'] );
+		$this->assertFalse( $clean['showTitles'] );
+		$this->assertSame( 'redirect_to_url', $clean['thumbClickAction'] );
+		$this->assertArrayNotHasKey( 'unknown', $clean );
+	}
+
+	public function test_page_numbers_from_the_address_are_cast(): void {
+		$this->assertSame( 1, Navigation::page_number( null ) );
+		$this->assertSame( 3, Navigation::page_number( '3' ) );
+		$this->assertSame( 1, Navigation::page_number( '0' ) );
+		$this->assertSame( 1, Navigation::page_number( '-2' ) );
+		$this->assertSame( 1, Navigation::page_number( '2 OR 1=1' ) );
+		$this->assertSame( 1, Navigation::page_number( array( '2' ) ) );
+		$this->assertSame( 1, Navigation::page_number( '<script>' ) );
+		$this->assertSame( Navigation::MAX_PAGE, Navigation::page_number( '99999999999999999999' ) );
+		$this->assertSame( array( 'page' => 4 ), Navigation::from_query( 2, array( 'page_number_2' => '4', 'page_number_0' => '9' ) ) );
+		$this->assertSame( array( 1, 0, 4, 5, 6, 7, 8, 0, 20 ), GalleryBlock::page_numbers( 6, 20 ) );
+		$this->assertSame( array( 1, 2, 3 ), GalleryBlock::page_numbers( 1, 3 ) );
+	}
+
+	public function test_thumbnails_render_responsive_images_linked_to_the_full_files(): void {
+		$a       = $this->image( 'Harbour <b>at</b> dawn' );
+		$b       = $this->image( 'Second' );
+		$gallery = $this->gallery( array( $a, $b ) );
+		update_post_meta( $b, '_wp_attachment_image_alt', 'Boats in fog' );
+		$html = self::render(
+			array(
+				'galleryId'  => $gallery,
+				'thumbWidth' => 200,
+				'maxColumns' => 4,
+				'showTitles' => true,
+			)
+		);
+		$this->assertStringContainsString( 'id="bwg_container1_0"', $html );
+		$this->assertStringContainsString( 'data-bwg="0"', $html );
+		$this->assertStringContainsString( 'wp-block-tessera-gallery', $html );
+		$this->assertSame( array( $a, $b ), self::shown( $html ) );
+		$this->assertSame( 2, preg_match_all( '/<img [^>]*srcset="[^"]+"/', $html ) );
+		$this->assertSame( 2, preg_match_all( '/<img [^>]*width="\d+" height="\d+"/', $html ) );
+		$this->assertStringContainsString( 'sizes="(max-width: 200px) 100vw, 200px"', $html );
+		$this->assertStringContainsString( 'href="' . esc_url( (string) wp_get_attachment_url( $a ) ) . '"', $html );
+		$this->assertStringContainsString( 'alt="Harbour at dawn"', $html, 'the title stands in for a missing alt, without tags' );
+		$this->assertStringContainsString( 'alt="Boats in fog"', $html );
+		$this->assertStringContainsString( '<span class="tessera-gallery__title">Harbour at dawn</span>', $html );
+		$this->assertStringNotContainsString( '<b>', $html );
+		// Columns: floor(width / 200) + 1, at most 4: three container rules after the 1-column default.
+		$this->assertSame( 3, substr_count( $html, '@container tessera-gallery' ) );
+		$this->assertStringContainsString( '(min-width:600px){#bwg_container1_0 .tessera-gallery__grid{--tessera-cols:4}}', $html );
+
+		// A second gallery on the page gets the next widget number.
+		$this->assertStringContainsString( 'id="bwg_container1_1"', self::render( array( 'galleryId' => $gallery ) ) );
+	}
+
+	public function test_click_actions(): void {
+		$a       = $this->image( 'A' );
+		$gallery = $this->gallery( array( $a ) );
+		update_post_meta( $a, '_tessera_redirect_url', 'https://example.org/print?id=1&x=<y>' );
+		$html = self::render(
+			array(
+				'galleryId'        => $gallery,
+				'thumbClickAction' => 'redirect_to_url',
+				'thumbLinkTarget'  => true,
+			)
+		);
+		$this->assertStringContainsString( 'href="https://example.org/print?id=1&#038;x=y"', $html );
+		$this->assertStringContainsString( 'target="_blank" rel="noopener"', $html );
+		$none = self::render(
+			array(
+				'galleryId'        => $gallery,
+				'thumbClickAction' => 'do_nothing',
+			)
+		);
+		$this->assertStringNotContainsString( '<a ', $none );
+		$this->assertSame( array( $a ), self::shown( $none ) );
+	}
+
+	public function test_the_gallery_link_is_edited_in_the_media_library(): void {
+		$a      = $this->image( 'A' );
+		$types  = new PostTypes();
+		$fields = $types->link_field( array(), get_post( $a ) );
+		$this->assertSame( 'Gallery link', $fields['tessera_redirect_url']['label'] );
+
+		$post = array( 'ID' => $a );
+		$types->save_link_field( $post, array( 'tessera_redirect_url' => 'https://example.org/a' ) );
+		$this->assertSame( '', (string) get_post_meta( $a, PostTypes::META_REDIRECT, true ), 'a visitor cannot set it' );
+		$this->as_admin();
+		$types->save_link_field( $post, array( 'tessera_redirect_url' => ' https://example.org/a ' ) );
+		$this->assertSame( 'https://example.org/a', get_post_meta( $a, PostTypes::META_REDIRECT, true ) );
+		$types->save_link_field( $post, array( 'tessera_redirect_url' => 'javascript:alert(1)' ) );
+		$this->assertSame( '', (string) get_post_meta( $a, PostTypes::META_REDIRECT, true ), 'only http(s) addresses' );
+	}
+
+	public function test_pages_by_address_and_hidden_galleries(): void {
+		$ids = array();
+		foreach ( range( 1, 5 ) as $i ) {
+			$ids[] = $this->image( 'Image ' . $i );
+		}
+		$gallery = $this->gallery( $ids );
+		$attrs   = array(
+			'galleryId'     => $gallery,
+			'imagesPerPage' => 2,
+		);
+
+		$first = self::render( $attrs );
+		$this->assertSame( array_slice( $ids, 0, 2 ), self::shown( $first ) );
+		$this->assertMatchesRegularExpression( '/<nav class="tessera-gallery__paging" aria-label="Test gallery: pages">/', $first );
+		$this->assertMatchesRegularExpression( '/aria-current="page" href="[^"]*page_number_0=1#bwg_container1_0"/', $first );
+		$this->assertMatchesRegularExpression( '/rel="next" href="[^"]*page_number_0=2#bwg_container1_0"/', $first );
+
+		GalleryBlock::reset_numbers();
+		$_GET = array( 'page_number_0' => '3' );
+		$this->assertSame( array( $ids[4] ), self::shown( self::render( $attrs ) ) );
+		GalleryBlock::reset_numbers();
+		$_GET = array( 'page_number_0' => "2' OR '1'='1" );
+		$this->assertSame( array_slice( $ids, 0, 2 ), self::shown( self::render( $attrs ) ), 'not a number: the first page' );
+		GalleryBlock::reset_numbers();
+		$_GET = array( 'page_number_1' => '2' );
+		$this->assertSame( array_slice( $ids, 0, 2 ), self::shown( self::render( $attrs ) ), 'another gallery’s page' );
+		$this->assertSame( array_slice( $ids, 2, 2 ), self::shown( self::render( $attrs ) ), 'the second gallery on the page' );
+
+		// Drafts, private galleries and unknown ids show nothing to visitors.
+		foreach ( array( 'draft', 'private' ) as $status ) {
+			$hidden = $this->gallery( $ids, $status );
+			$this->assertSame( '', self::render( array( 'galleryId' => $hidden ) ), $status );
+		}
+		$this->assertSame( '', self::render( array( 'galleryId' => 0 ) ) );
+		$post = $this->make_post();
+		$this->assertSame( '', self::render( array( 'galleryId' => $post->ID ) ), 'a post that is not a gallery' );
+	}
+}
