@@ -268,7 +268,7 @@ out += `Tessera's own main-thread script time: median ${ ms( t.ownMs ) } in all,
 out += `TBT per run, with: ${ runs.tessera.map( ( r ) => r.tbt.toFixed( 0 ) ).join( ', ' ) }; without: ${ runs.control.map( ( r ) => r.tbt.toFixed( 0 ) ).join( ', ' ) } ms\n`;
 out += `FCP per run, with: ${ runs.tessera.map( ( r ) => r.fcp.toFixed( 0 ) ).join( ', ' ) }; without: ${ runs.control.map( ( r ) => r.fcp.toFixed( 0 ) ).join( ', ' ) } ms\n`;
 out += `banner text painted minus the page's first text, per run: ${ bannerAtFcp.map( ( v ) => ( v === null ? 'n/a' : ms( v ) ) ).join( ', ' ) }\n`;
-out += `Tessera files on the page (uncompressed as served): ${ files.map( ( f ) => `${ f.url.replace( /^.*\/plugins\/tessera\//, '' ).replace( /\?.*$/, '' ) } ${ f.bytes } B` ).join( ', ' ) }\n`;
+out += `Tessera files on the page (bytes transferred; the test site compresses text files): ${ files.map( ( f ) => `${ f.url.replace( /^.*\/plugins\/tessera\//, '' ).replace( /\?.*$/, '' ) } ${ f.bytes } B` ).join( ', ' ) }\n`;
 
 const checks = [
 	[ 'banner in the server HTML on every run', bannerShown ],

@@ -74,12 +74,15 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 	$block   = static fn ( array $attributes ): string => '<!-- wp:tessera/gallery ' . wp_json_encode( $attributes ) . " /-->\n";
 	$content = "<!-- wp:paragraph -->\n<p>Galleries of media-library images, rendered on the server: every page of a gallery has its own address, so they work without JavaScript and can be shared.</p>\n<!-- /wp:paragraph -->\n"
-		. "<!-- wp:heading -->\n<h2 class=\"wp-block-heading\">Thumbnails</h2>\n<!-- /wp:heading -->\n"
+		. "<!-- wp:heading -->\n<h2 class=\"wp-block-heading\">Thumbnails with search, sort and tags</h2>\n<!-- /wp:heading -->\n"
 		. $block(
 			array(
 				'galleryId'     => $all,
 				'imagesPerPage' => 12,
 				'showTitles'    => true,
+				'showSearch'    => true,
+				'showSort'      => true,
+				'tagFilter'     => 'bar',
 			)
 		)
 		. "<!-- wp:heading -->\n<h2 class=\"wp-block-heading\">A second gallery on the same page</h2>\n<!-- /wp:heading -->\n"
@@ -90,6 +93,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 				'thumbHeight'   => 180,
 				'maxColumns'    => 4,
 				'imagesPerPage' => 4,
+				'tagFilter'     => 'select',
 			)
 		);
 

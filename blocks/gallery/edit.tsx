@@ -447,6 +447,41 @@ function SettingsPanels( {
 				) }
 			</PanelBody>
 			<PanelBody
+				title={ __( 'Search, sort and tags', 'tessera' ) }
+				initialOpen={ false }
+			>
+				<ToggleControl
+					__nextHasNoMarginBottom
+					label={ __( 'Search box', 'tessera' ) }
+					help={ __(
+						'Visitors search the titles, captions, descriptions and alternative texts.',
+						'tessera'
+					) }
+					checked={ settings.showSearch }
+					onChange={ ( showSearch: boolean ) =>
+						setAttrib( { showSearch } )
+					}
+				/>
+				<ToggleControl
+					__nextHasNoMarginBottom
+					label={ __( 'Visitors choose the sort', 'tessera' ) }
+					checked={ settings.showSort }
+					onChange={ ( showSort: boolean ) =>
+						setAttrib( { showSort } )
+					}
+				/>
+				<ChoiceControl
+					name="tagFilter"
+					label={ __( 'Tag filter', 'tessera' ) }
+					help={ __(
+						'The tags of the gallery’s images (Media → Image tags).',
+						'tessera'
+					) }
+					value={ settings.tagFilter }
+					onChange={ ( tagFilter ) => setAttrib( { tagFilter } ) }
+				/>
+			</PanelBody>
+			<PanelBody
 				title={ __( 'Thumbnail click', 'tessera' ) }
 				initialOpen={ false }
 			>

@@ -52,6 +52,12 @@ export interface GalleryAttributes extends Record< string, unknown > {
 	thumbClickAction: string;
 	/** Whether a thumbnail's own URL opens in a new tab. */
 	thumbLinkTarget: boolean;
+	/** Whether visitors get a search box. */
+	showSearch: boolean;
+	/** Whether visitors may choose the sort. */
+	showSort: boolean;
+	/** The tag filter visitors get (`none` | `bar` | `select`). */
+	tagFilter: string;
 }
 
 /** The attributes holding a whole number (with block.json bounds). */
@@ -60,7 +66,16 @@ export type NumberAttribute =
 
 /** The attributes holding one of an enum's values. */
 export type ChoiceAttribute =
-	'view' | 'pagination' | 'sortBy' | 'order' | 'thumbClickAction';
+	| 'view'
+	| 'pagination'
+	| 'sortBy'
+	| 'order'
+	| 'thumbClickAction'
+	| 'tagFilter';
+
+/** The attributes holding a yes or no. */
+export type FlagAttribute =
+	'showTitles' | 'thumbLinkTarget' | 'showSearch' | 'showSort';
 
 /** Bounds of a number attribute. */
 export interface Range {
@@ -155,7 +170,7 @@ export function defaultAttributes(): GalleryAttributes {
 			? value
 			: ( choicesOf( name )[ 0 ] ?? '' );
 	};
-	const flag = ( name: 'showTitles' | 'thumbLinkTarget' ): boolean =>
+	const flag = ( name: FlagAttribute ): boolean =>
 		definition( name ).default === true;
 	return {
 		galleryId: number( 'galleryId' ),
@@ -170,6 +185,9 @@ export function defaultAttributes(): GalleryAttributes {
 		order: text( 'order' ),
 		thumbClickAction: text( 'thumbClickAction' ),
 		thumbLinkTarget: flag( 'thumbLinkTarget' ),
+		showSearch: flag( 'showSearch' ),
+		showSort: flag( 'showSort' ),
+		tagFilter: text( 'tagFilter' ),
 	};
 }
 
@@ -243,6 +261,10 @@ export function normaliseAttributes(
 ): GalleryAttributes {
 	const defaults = defaultAttributes();
 	const { galleryId } = attributes;
+	const flag = ( name: FlagAttribute ): boolean => {
+		const value = attributes[ name ];
+		return typeof value === 'boolean' ? value : defaults[ name ];
+	};
 	return {
 		galleryId:
 			typeof galleryId === 'number' &&
@@ -254,10 +276,7 @@ export function normaliseAttributes(
 		thumbWidth: clampAttribute( 'thumbWidth', attributes.thumbWidth ),
 		thumbHeight: clampAttribute( 'thumbHeight', attributes.thumbHeight ),
 		maxColumns: clampAttribute( 'maxColumns', attributes.maxColumns ),
-		showTitles:
-			typeof attributes.showTitles === 'boolean'
-				? attributes.showTitles
-				: defaults.showTitles,
+		showTitles: flag( 'showTitles' ),
 		imagesPerPage: clampAttribute(
 			'imagesPerPage',
 			attributes.imagesPerPage
@@ -269,10 +288,10 @@ export function normaliseAttributes(
 			'thumbClickAction',
 			attributes.thumbClickAction
 		),
-		thumbLinkTarget:
-			typeof attributes.thumbLinkTarget === 'boolean'
-				? attributes.thumbLinkTarget
-				: defaults.thumbLinkTarget,
+		thumbLinkTarget: flag( 'thumbLinkTarget' ),
+		showSearch: flag( 'showSearch' ),
+		showSort: flag( 'showSort' ),
+		tagFilter: choiceAttribute( 'tagFilter', attributes.tagFilter ),
 	};
 }
 
@@ -309,6 +328,11 @@ function choiceLabels(): Record< ChoiceAttribute, Record< string, string > > {
 		order: {
 			asc: __( 'Ascending', 'tessera' ),
 			desc: __( 'Descending', 'tessera' ),
+		},
+		tagFilter: {
+			none: __( 'None', 'tessera' ),
+			bar: __( 'A bar of tags', 'tessera' ),
+			select: __( 'A tag list', 'tessera' ),
 		},
 		thumbClickAction: {
 			open_lightbox: __( 'Open the lightbox', 'tessera' ),

@@ -21,6 +21,9 @@ final class GalleryBlock {
 	/** The block type. */
 	public const NAME = 'tessera/gallery';
 
+	/** Handle of the front-end script (build entry `blocks/gallery/view`). */
+	public const SCRIPT = 'tessera-block-gallery-view';
+
 	/**
 	 * Widget number of the next gallery rendered in this request (0, 1, 2… in render order).
 	 *
@@ -41,25 +44,36 @@ final class GalleryBlock {
 			return self::missing();
 		}
 		$number = self::$next_number++;
+		self::enqueue();
 		$state  = Navigation::from_query( $number, $_GET ); // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- a read-only page address.
-		$page   = Images::page(
+		$sort   = '' !== $state['sort'] ? $state['sort'] : (string) $settings['sortBy'];
+		// The random order needs one seed for all its pages: drawn now, carried by the page links.
+		$seed = 'random' === $sort && 0 === $state['seed'] ? wp_rand( 1, 2147483647 ) : $state['seed'];
+		$page = Images::page(
 			$gallery->ID,
-			array(),
-			'',
-			(string) $settings['sortBy'],
+			$state['tags'],
+			$state['search'],
+			$sort,
 			'desc' === $settings['order'],
-			0,
+			$seed,
 			$state['page'],
 			(int) $settings['imagesPerPage']
 		);
 
-		$id    = 'bwg_container1_' . $number;
-		$inner = Thumbnails::render( $id, $page['ids'], $settings );
-		if ( 'numbers' === $settings['pagination'] && $page['pages'] > 1 ) {
-			$inner .= self::paging( $id, $number, $page['page'], $page['pages'], $gallery->post_title );
-		}
+		$id       = 'bwg_container1_' . $number;
+		$filtered = '' !== $state['search'] || array() !== $state['tags'];
+		$inner    = Controls::render( $id, $number, $settings, $state, 'none' === $settings['tagFilter'] ? array() : self::terms( $gallery->ID ), $gallery->post_title );
 		if ( array() === $page['ids'] ) {
-			$inner = Html::element( 'p', array( 'class' => 'tessera-gallery__empty' ), esc_html__( 'There are no images in this gallery yet.', 'tessera' ) );
+			$inner .= Html::element(
+				'p',
+				array( 'class' => 'tessera-gallery__empty' ),
+				$filtered ? esc_html__( 'No images match.', 'tessera' ) : esc_html__( 'There are no images in this gallery yet.', 'tessera' )
+			);
+		} else {
+			$inner .= Thumbnails::render( $id, $page['ids'], $settings );
+		}
+		if ( 'numbers' === $settings['pagination'] && $page['pages'] > 1 ) {
+			$inner .= self::paging( $id, $number, $page['page'], $page['pages'], $gallery->post_title, 'random' === $sort ? $seed : 0 );
 		}
 		$wrapper = function_exists( 'get_block_wrapper_attributes' ) && null !== \WP_Block_Supports::$block_to_render
 			? get_block_wrapper_attributes( array( 'class' => 'tessera-gallery bwg_container' ) )
@@ -73,6 +87,24 @@ final class GalleryBlock {
 			esc_attr( (string) $settings['view'] ),
 			$inner
 		);
+	}
+
+	/**
+	 * Enqueues the front-end script (deferred, footer) once per page: only pages with a gallery get it.
+	 *
+	 * @return void
+	 */
+	private static function enqueue(): void {
+		if ( wp_script_is( self::SCRIPT, 'enqueued' ) || ! did_action( 'init' ) ) {
+			return;
+		}
+		if ( ! wp_script_is( self::SCRIPT, 'registered' ) ) {
+			( new \Tessera\Assets() )->register_entry( self::SCRIPT, 'blocks/gallery/view' );
+		}
+		if ( wp_script_is( self::SCRIPT, 'registered' ) ) {
+			wp_script_add_data( self::SCRIPT, 'strategy', 'defer' );
+			wp_enqueue_script( self::SCRIPT );
+		}
 	}
 
 	/**
@@ -118,10 +150,12 @@ final class GalleryBlock {
 	 * @param int    $current Current page.
 	 * @param int    $pages   Page count.
 	 * @param string $title   Gallery title (the navigation's name).
+	 * @param int    $seed    Seed of a random order (kept on every page), or 0.
 	 * @return string
 	 */
-	private static function paging( string $id, int $number, int $current, int $pages, string $title ): string {
-		$url   = static fn ( int $page ): string => esc_url( add_query_arg( Navigation::PAGE . $number, $page ) . '#' . $id );
+	private static function paging( string $id, int $number, int $current, int $pages, string $title, int $seed ): string {
+		$args  = $seed > 0 ? array( Navigation::SEED . $number => $seed ) : array();
+		$url   = static fn ( int $page ): string => esc_url( add_query_arg( $args + array( Navigation::PAGE . $number => $page ) ) . '#' . $id );
 		$items = '';
 		if ( $current > 1 ) {
 			$items .= '<li><a class="tessera-gallery__page tessera-gallery__page--prev" rel="prev" href="' . $url( $current - 1 ) . '">'
@@ -149,6 +183,28 @@ final class GalleryBlock {
 			/* translators: %s: gallery title. */
 			: sprintf( __( '%s: pages', 'tessera' ), $title );
 		return '<nav class="tessera-gallery__paging" aria-label="' . esc_attr( $label ) . '"><ul>' . $items . '</ul></nav>';
+	}
+
+	/**
+	 * The tags of a gallery's visible images, by name.
+	 *
+	 * @param int $gallery Gallery id.
+	 * @return \WP_Term[]
+	 */
+	private static function terms( int $gallery ): array {
+		$ids = Images::visible_ids( $gallery );
+		if ( array() === $ids ) {
+			return array();
+		}
+		$terms = wp_get_object_terms(
+			$ids,
+			PostTypes::TAG_TAXONOMY,
+			array(
+				'orderby' => 'name',
+				'order'   => 'ASC',
+			)
+		);
+		return is_array( $terms ) ? array_values( array_filter( $terms, static fn ( $term ): bool => $term instanceof \WP_Term ) ) : array();
 	}
 
 	/**

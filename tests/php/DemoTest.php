@@ -43,8 +43,8 @@ final class DemoTest extends TestCase {
 		$posts = array();
 		foreach ( $ids as $id ) {
 			$key = (string) get_post_meta( $id, '_tessera_demo', true );
-			// The pages of bin/demo/consent.php, stats.php and forms.php are other demos'.
-			if ( ! in_array( $key, array( 'consent', 'stats', 'forms' ), true ) ) {
+			// The pages of bin/demo/consent.php, stats.php, forms.php and gallery.php are other demos'.
+			if ( ! in_array( $key, array( 'consent', 'stats', 'forms', 'gallery' ), true ) ) {
 				$posts[ $key ] = (int) $id;
 			}
 		}

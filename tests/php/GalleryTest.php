@@ -383,9 +383,127 @@ final class GalleryTest extends TestCase {
 		$this->assertSame( 1, Navigation::page_number( array( '2' ) ) );
 		$this->assertSame( 1, Navigation::page_number( '<script>' ) );
 		$this->assertSame( Navigation::MAX_PAGE, Navigation::page_number( '99999999999999999999' ) );
-		$this->assertSame( array( 'page' => 4 ), Navigation::from_query( 2, array( 'page_number_2' => '4', 'page_number_0' => '9' ) ) );
+		$this->assertSame( 4, Navigation::from_query( 2, array( 'page_number_2' => '4', 'page_number_0' => '9' ) )['page'] );
 		$this->assertSame( array( 1, 0, 4, 5, 6, 7, 8, 0, 20 ), GalleryBlock::page_numbers( 6, 20 ) );
 		$this->assertSame( array( 1, 2, 3 ), GalleryBlock::page_numbers( 1, 3 ) );
+	}
+
+	public function test_search_sort_tags_and_seed_from_the_address_are_checked(): void {
+		$sea = $this->tag( 'sea' );
+		$this->assertSame( 'harbour at dawn', Navigation::search( "  harbour\n <b>at</b>   dawn " ) );
+		$this->assertSame( "it's", Navigation::search( "it\\'s" ), 'unslashed' );
+		$this->assertSame( 100, mb_strlen( Navigation::search( str_repeat( 'é', 300 ) ) ) );
+		$this->assertSame( '', Navigation::search( array( 'x' ) ) );
+		$this->assertSame( 'title', Navigation::sort( 'title' ) );
+		$this->assertSame( '', Navigation::sort( 'post_title DESC; DROP TABLE' ) );
+		$this->assertSame( '', Navigation::sort( array( 'title' ) ) );
+		$this->assertSame( array( $sea ), Navigation::tags( $sea . ',999999999,x,-3,' . $sea ), 'existing tags only, once' );
+		$this->assertSame( array(), Navigation::tags( '1 OR 1=1' ) );
+		$this->assertSame( array(), Navigation::tags( array( $sea ) ) );
+		$this->assertSame( 42, Navigation::seed( '42' ) );
+		$this->assertSame( 0, Navigation::seed( '99999999999' ) );
+		$this->assertSame( 0, Navigation::seed( '-1' ) );
+		$this->assertSame(
+			array(
+				'page'   => 2,
+				'search' => 'boat',
+				'sort'   => 'date',
+				'tags'   => array( $sea ),
+				'seed'   => 7,
+			),
+			Navigation::from_query(
+				1,
+				array(
+					'page_number_1'     => '2',
+					'bwg_search_1'      => 'boat',
+					'sort_by_1'         => 'date',
+					'filter_tag_1'      => (string) $sea,
+					'bwg_random_seed_1' => '7',
+					'bwg_search_0'      => 'other gallery',
+				)
+			)
+		);
+	}
+
+	public function test_controls_filter_by_address_and_keep_other_galleries_state(): void {
+		$sea   = $this->tag( 'Sea' );
+		$night = $this->tag( 'Night' );
+		$a     = $this->image( 'Harbour' );
+		$b     = $this->image( 'Lighthouse' );
+		$c     = $this->image( 'Market' );
+		wp_set_object_terms( $a, array( $sea ), PostTypes::TAG_TAXONOMY );
+		wp_set_object_terms( $b, array( $sea, $night ), PostTypes::TAG_TAXONOMY );
+		$gallery = $this->gallery( array( $a, $b, $c ) );
+		$attrs   = array(
+			'galleryId'  => $gallery,
+			'showSearch' => true,
+			'showSort'   => true,
+			'tagFilter'  => 'bar',
+		);
+
+		$_GET = array(
+			'page_number_1' => '3',
+			'utm_source'    => 'news"letter',
+		);
+		$html = self::render( $attrs );
+		$this->assertSame( array( $a, $b, $c ), self::shown( $html ) );
+		$this->assertStringContainsString( '<form class="tessera-gallery__controls" method="get"', $html );
+		$this->assertStringContainsString( 'role="search"', $html );
+		$this->assertMatchesRegularExpression( '/<label for="bwg_search_0">Search<\/label><input type="search" id="bwg_search_0" name="bwg_search_0" value=""/', $html );
+		$this->assertStringContainsString( '<select id="sort_by_0" name="sort_by_0">', $html );
+		$this->assertStringContainsString( '<input type="hidden" name="page_number_1" value="3">', $html, 'another gallery’s page is kept' );
+		$this->assertStringContainsString( '<input type="hidden" name="utm_source" value="news&quot;letter">', $html );
+		// The tag bar: the gallery's tags by name, each a link adding it to the filter.
+		$this->assertMatchesRegularExpression( '/<nav class="tessera-gallery__tags bwg_tag_container" aria-label="Test gallery: filter by tag" data-more="See all" data-less="See less"><ul id="bwg_container1_0-tags">/', $html );
+		$this->assertMatchesRegularExpression( '/aria-current="true">All<\/a>/', $html );
+		$this->assertMatchesRegularExpression( '/href="[^"]*filter_tag_0=' . $night . '#bwg_container1_0">Night/', $html );
+		$this->assertLessThan( strpos( $html, '>Sea ' ), strpos( $html, '>Night ' ), 'by name' );
+
+		GalleryBlock::reset_numbers();
+		$_GET = array( 'filter_tag_0' => (string) $sea );
+		$html = self::render( $attrs );
+		$this->assertSame( array( $a, $b ), self::shown( $html ) );
+		$this->assertMatchesRegularExpression( '/class="tessera-gallery__tag is-active" href="[^"]*#bwg_container1_0" aria-current="true">Sea/', $html );
+		$this->assertMatchesRegularExpression( '/<input type="hidden" name="filter_tag_0" value="' . $sea . '">/', $html, 'a search keeps the tag filter' );
+
+		GalleryBlock::reset_numbers();
+		$_GET = array(
+			'bwg_search_0' => 'light',
+			'sort_by_0'    => 'title',
+		);
+		$html = self::render( $attrs );
+		$this->assertSame( array( $b ), self::shown( $html ) );
+		$this->assertStringContainsString( 'value="light"', $html );
+		$this->assertStringContainsString( '<option value="title" selected=\'selected\'>Title</option>', $html );
+
+		GalleryBlock::reset_numbers();
+		$_GET = array( 'bwg_search_0' => 'nothing like this' );
+		$this->assertStringContainsString( 'No images match.', self::render( $attrs ) );
+
+		// A random order carries its seed into the page links, so its pages do not repeat images.
+		GalleryBlock::reset_numbers();
+		$_GET   = array( 'sort_by_0' => 'random' );
+		$random = self::render( $attrs + array( 'imagesPerPage' => 2 ) );
+		$this->assertMatchesRegularExpression( '/href="[^"]*bwg_random_seed_0=\d+[^"]*page_number_0=2/', $random );
+		preg_match( '/bwg_random_seed_0=(\d+)/', $random, $seed );
+		GalleryBlock::reset_numbers();
+		$_GET  = array(
+			'sort_by_0'         => 'random',
+			'bwg_random_seed_0' => $seed[1],
+			'page_number_0'     => '2',
+		);
+		$second = self::shown( self::render( $attrs + array( 'imagesPerPage' => 2 ) ) );
+		$this->assertCount( 1, $second );
+		$this->assertEqualsCanonicalizing( array( $a, $b, $c ), array_merge( self::shown( $random ), $second ) );
+
+		// A select instead of the bar: the form sends the tag.
+		GalleryBlock::reset_numbers();
+		$_GET   = array( 'filter_tag_0' => (string) $night );
+		$select = self::render( array( 'tagFilter' => 'select' ) + $attrs );
+		$this->assertStringContainsString( '<option value="">Select tags</option>', $select );
+		$this->assertStringContainsString( '<option value="' . $night . '" selected=\'selected\'>' . get_term( $night )->name . '</option>', $select );
+		$this->assertStringNotContainsString( 'type="hidden" name="filter_tag_0"', $select );
+		$this->assertSame( array( $b ), self::shown( $select ) );
 	}
 
 	public function test_thumbnails_render_responsive_images_linked_to_the_full_files(): void {

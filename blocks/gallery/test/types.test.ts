@@ -46,6 +46,9 @@ describe( 'defaultAttributes', () => {
 			order: 'asc',
 			thumbClickAction: 'open_lightbox',
 			thumbLinkTarget: false,
+			showSearch: false,
+			showSort: false,
+			tagFilter: 'none',
 		} );
 	} );
 
@@ -160,6 +163,9 @@ describe( 'normaliseAttributes', () => {
 				order: 'desc',
 				thumbClickAction: 'redirect_to_url',
 				thumbLinkTarget: 'yes',
+				showSearch: true,
+				showSort: 1,
+				tagFilter: 'cloud',
 			} )
 		).toEqual( {
 			galleryId: 12,
@@ -174,6 +180,9 @@ describe( 'normaliseAttributes', () => {
 			order: 'desc',
 			thumbClickAction: 'redirect_to_url',
 			thumbLinkTarget: false,
+			showSearch: true,
+			showSort: false,
+			tagFilter: 'none',
 		} );
 	} );
 

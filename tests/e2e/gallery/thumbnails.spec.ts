@@ -86,7 +86,7 @@ test.describe( 'gallery: thumbnails', () => {
 		// Page 2 of the first gallery: its own address; the second gallery stays on its first page.
 		const pageOne = await shown( first );
 		const secondBefore = await shown( second );
-		const nav = first.getByRole( 'navigation' );
+		const nav = first.getByRole( 'navigation', { name: /pages$/ } );
 		await expect( nav ).toHaveAccessibleName( 'All demo images: pages' );
 		await expect(
 			nav.getByRole( 'link', { name: 'Page 1' } )
@@ -104,7 +104,7 @@ test.describe( 'gallery: thumbnails', () => {
 
 		// Then the second gallery's page 2: the first keeps its page, both in the address.
 		await second
-			.getByRole( 'navigation' )
+			.getByRole( 'navigation', { name: /pages$/ } )
 			.getByRole( 'link', { name: 'Next' } )
 			.click();
 		await expect( page ).toHaveURL( /page_number_0=2.*page_number_1=2/ );
