@@ -13,6 +13,14 @@ import { __ } from '@wordpress/i18n';
  * Internal dependencies
  */
 import type { FieldAttributes } from '../field/types';
+import {
+	parsePostRecord,
+	readRecord,
+	requestErrorMessage,
+	type PostSummary,
+} from '../../src/lib/post-record';
+
+export { readRecord };
 
 /** The post type of a form. */
 export const FORM_POST_TYPE = 'tessera_form';
@@ -77,14 +85,7 @@ export interface FormSettings {
 }
 
 /** A form as the form pickers list it. */
-export interface FormSummary {
-	/** The post id. */
-	id: number;
-	/** The title ('' = none). */
-	title: string;
-	/** The post status (`publish`, `draft`, `trash` …). */
-	status: string;
-}
+export type FormSummary = PostSummary;
 
 /**
  * The settings of a form that has none stored (the same as the server's `PostType::default_settings()`).
@@ -112,20 +113,6 @@ export function defaultSettings(): FormSettings {
 		minFillSeconds: 3,
 		countdown: 0,
 	};
-}
-
-/**
- * A value as a plain object (anything else: an empty one).
- *
- * @param value Any value.
- * @return The object.
- */
-export function readRecord( value: unknown ): Record< string, unknown > {
-	return typeof value === 'object' &&
-		value !== null &&
-		! Array.isArray( value )
-		? ( value as Record< string, unknown > )
-		: {};
 }
 
 /**
@@ -192,35 +179,9 @@ export function readSettings( value: unknown ): FormSettings {
 }
 
 /**
- * Reads a form post from REST (`wp/v2/tessera-forms`): its id, title (raw in the edit context, rendered
- * otherwise, or the edited string) and status.
- *
- * @param value A record as core-data answers it.
- * @return The summary, or null when it is not a form record.
+ * Reads a form post from REST (`wp/v2/tessera-forms`): see parsePostRecord().
  */
-export function parseFormRecord( value: unknown ): FormSummary | null {
-	const record = readRecord( value );
-	const id = record.id;
-	if ( typeof id !== 'number' || ! Number.isInteger( id ) || id <= 0 ) {
-		return null;
-	}
-	let title = '';
-	if ( typeof record.title === 'string' ) {
-		title = record.title;
-	} else {
-		const parts = readRecord( record.title );
-		if ( typeof parts.raw === 'string' ) {
-			title = parts.raw;
-		} else if ( typeof parts.rendered === 'string' ) {
-			title = parts.rendered;
-		}
-	}
-	return {
-		id,
-		title,
-		status: typeof record.status === 'string' ? record.status : '',
-	};
-}
+export const parseFormRecord = parsePostRecord;
 
 /**
  * The message of a failed request (apiFetch rejects with `{ code, message }`, not an Error).
@@ -229,13 +190,10 @@ export function parseFormRecord( value: unknown ): FormSummary | null {
  * @return A message to show.
  */
 export function errorMessage( error: unknown ): string {
-	if ( error instanceof Error && error.message !== '' ) {
-		return error.message;
-	}
-	const message = readRecord( error ).message;
-	return typeof message === 'string' && message !== ''
-		? message
-		: __( 'The form could not be created.', 'tessera' );
+	return requestErrorMessage(
+		error,
+		__( 'The form could not be created.', 'tessera' )
+	);
 }
 
 /**

@@ -13,6 +13,14 @@ import { __, sprintf } from '@wordpress/i18n';
  * Internal dependencies
  */
 import metadata from './block.json';
+import {
+	parsePostRecord,
+	readRecord,
+	requestErrorMessage,
+	type PostSummary,
+} from '../../src/lib/post-record';
+
+export { readRecord };
 
 /** The block's name (block.json). */
 export const BLOCK_NAME = 'tessera/gallery';
@@ -90,28 +98,7 @@ export interface Option {
 }
 
 /** A gallery as the gallery picker lists it. */
-export interface GallerySummary {
-	/** The post id. */
-	id: number;
-	/** The title ('' = none). */
-	title: string;
-	/** The post status (`publish`, `draft`, `trash` …). */
-	status: string;
-}
-
-/**
- * A value as a plain object (anything else: an empty one).
- *
- * @param value Any value.
- * @return The object.
- */
-export function readRecord( value: unknown ): Record< string, unknown > {
-	return typeof value === 'object' &&
-		value !== null &&
-		! Array.isArray( value )
-		? ( value as Record< string, unknown > )
-		: {};
-}
+export type GallerySummary = PostSummary;
 
 /**
  * The block.json definition of an attribute.
@@ -421,35 +408,9 @@ export function sameIds( a: readonly number[], b: readonly number[] ): boolean {
 }
 
 /**
- * Reads a gallery post from REST (`wp/v2/tessera-galleries`): its id, title (raw in the edit context,
- * rendered otherwise, or the edited string) and status.
- *
- * @param value A record as core-data answers it.
- * @return The summary, or null when it is not a post record.
+ * Reads a gallery post from REST (`wp/v2/tessera-galleries`): see parsePostRecord().
  */
-export function parseGalleryRecord( value: unknown ): GallerySummary | null {
-	const record = readRecord( value );
-	const id = record.id;
-	if ( typeof id !== 'number' || ! Number.isInteger( id ) || id <= 0 ) {
-		return null;
-	}
-	let title = '';
-	if ( typeof record.title === 'string' ) {
-		title = record.title;
-	} else {
-		const parts = readRecord( record.title );
-		if ( typeof parts.raw === 'string' ) {
-			title = parts.raw;
-		} else if ( typeof parts.rendered === 'string' ) {
-			title = parts.rendered;
-		}
-	}
-	return {
-		id,
-		title,
-		status: typeof record.status === 'string' ? record.status : '',
-	};
-}
+export const parseGalleryRecord = parsePostRecord;
 
 /**
  * The name shown for a gallery: its title, "(no title)" with its id, and "(draft)" for a draft.
@@ -476,16 +437,6 @@ export function galleryLabel( gallery: GallerySummary ): string {
 }
 
 /**
- * The message of a failed request (apiFetch rejects with `{ code, message }`, not an Error).
- *
- * @param error    What was thrown.
- * @param fallback The message when there is none.
- * @return A message to show.
+ * The message of a failed request, or a fallback: see requestErrorMessage().
  */
-export function errorMessage( error: unknown, fallback: string ): string {
-	if ( error instanceof Error && error.message !== '' ) {
-		return error.message;
-	}
-	const message = readRecord( error ).message;
-	return typeof message === 'string' && message !== '' ? message : fallback;
-}
+export const errorMessage = requestErrorMessage;
