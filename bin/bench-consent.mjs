@@ -16,12 +16,8 @@
  */
 import fs from 'node:fs';
 import { chromium } from '@playwright/test';
+import { arg, median } from './lib/bench.mjs';
 
-const args = process.argv.slice( 2 );
-const arg = ( name, fallback ) => {
-	const i = args.indexOf( `--${ name }` );
-	return i >= 0 && args[ i + 1 ] ? args[ i + 1 ] : fallback;
-};
 const BASE = arg(
 	'base',
 	process.env.WP_BASE_URL || 'http://127.0.0.1:8890'
@@ -111,12 +107,6 @@ function ourMainThreadMs( trace ) {
 	}
 	return { total: total / 1000, afterFcp: afterFcp / 1000 };
 }
-
-const median = ( values ) => {
-	const s = [ ...values ].sort( ( a, b ) => a - b );
-	const m = Math.floor( s.length / 2 );
-	return s.length % 2 ? s[ m ] : ( s[ m - 1 ] + s[ m ] ) / 2;
-};
 
 /**
  * One page load.

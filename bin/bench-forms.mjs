@@ -24,12 +24,8 @@
 import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { arg, median } from './lib/bench.mjs';
 
-const args = process.argv.slice( 2 );
-const arg = ( name, fallback ) => {
-	const i = args.indexOf( `--${ name }` );
-	return i >= 0 && args[ i + 1 ] ? args[ i + 1 ] : fallback;
-};
 const BASE = arg(
 	'base',
 	process.env.WP_BASE_URL || 'http://127.0.0.1:8890'
@@ -56,20 +52,6 @@ const AUDITS = {
 	cls: 'cumulative-layout-shift',
 	si: 'speed-index',
 };
-
-/**
- * The middle value (the mean of the two middle ones for an even count).
- *
- * @param {number[]} values Values.
- * @return {number} Median.
- */
-function median( values ) {
-	const sorted = [ ...values ].sort( ( a, b ) => a - b );
-	const mid = Math.floor( sorted.length / 2 );
-	return sorted.length % 2
-		? sorted[ mid ]
-		: ( sorted[ mid - 1 ] + sorted[ mid ] ) / 2;
-}
 
 /**
  * One Lighthouse run.

@@ -20,16 +20,12 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { arg } from './lib/bench.mjs';
 
 const ROOT = path.resolve(
 	path.dirname( fileURLToPath( import.meta.url ) ),
 	'..'
 );
-const args = process.argv.slice( 2 );
-const arg = ( name, fallback ) => {
-	const i = args.indexOf( `--${ name }` );
-	return i >= 0 && args[ i + 1 ] ? args[ i + 1 ] : fallback;
-};
 const BASE = arg(
 	'base',
 	process.env.WP_BASE_URL || 'http://127.0.0.1:8890'

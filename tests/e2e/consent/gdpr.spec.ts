@@ -31,6 +31,7 @@ import {
 	VIDEO_ID,
 	VIDEO_SRC,
 	visitor,
+	withOptionalFonts,
 	type ConsentSettings,
 } from './support';
 
@@ -623,22 +624,9 @@ test.describe( 'Cookie consent (GDPR) on the demo page', () => {
 				preferenceCenterType: 'sidebar',
 			} );
 			const { context, page, errors } = await visitor( browser );
-			// The theme's web fonts use `font-display: fallback`: on a loaded machine one can arrive late and swap in,
-			// re-wrapping the banner's text (a bottom banner then grows upwards). That is the theme's shift, not the
-			// banner's, so here the page says `optional` (a late font is never swapped in) and the first layout is final.
-			await page.route(
-				( url ) => url.pathname === DEMO_PATH,
-				async ( route ) => {
-					const response = await route.fetch();
-					await route.fulfill( {
-						response,
-						body: ( await response.text() ).replaceAll(
-							'font-display:fallback',
-							'font-display:optional'
-						),
-					} );
-				}
-			);
+			// A late web font re-wrapping the banner's text (a bottom banner then grows upwards) is the theme's
+			// shift, not the banner's: fonts that are never swapped in.
+			await withOptionalFonts( page, DEMO_PATH );
 			// How far layout shifts moved the banner or anything inside it (a web font swapping in can
 			// reflow the page's own text in the same frame; that is the page's shift, not the banner's).
 			await page.addInitScript( () => {

@@ -100,6 +100,33 @@ export function ensureDemo(): void {
 }
 
 /**
+ * Serves a page with the theme's web fonts as `font-display: optional` instead of `fallback`: a font arriving late
+ * is never swapped in, so the first layout is final. A layout-shift test then measures our blocks, not the theme's
+ * late font re-wrapping the text around them (which happens on a loaded machine).
+ *
+ * @param page     The page.
+ * @param pathname The page's path (`/demo-consent/`).
+ */
+export async function withOptionalFonts(
+	page: Page,
+	pathname: string
+): Promise< void > {
+	await page.route(
+		( url ) => url.pathname === pathname,
+		async ( route ) => {
+			const response = await route.fetch();
+			await route.fulfill( {
+				response,
+				body: ( await response.text() ).replaceAll(
+					'font-display:fallback',
+					'font-display:optional'
+				),
+			} );
+		}
+	);
+}
+
+/**
  * A visitor: a fresh browser context without WordPress or consent cookies. YouTube is answered
  * locally (there is no internet here), so that a restored embed loads something.
  *

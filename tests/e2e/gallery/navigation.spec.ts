@@ -13,21 +13,7 @@ import { expect, test, type Locator } from '@playwright/test';
  * Internal dependencies
  */
 import { consentingVisitor, ensureDemo, sitePhp } from '../stats/support';
-
-const DEMO = '/demo-gallery/';
-
-/**
- * The attachment ids a gallery shows, in order.
- *
- * @param gallery The gallery's container.
- */
-async function shown( gallery: Locator ): Promise< string[] > {
-	return gallery
-		.locator( '.tessera-gallery__item' )
-		.evaluateAll( ( items ) =>
-			items.map( ( item ) => item.getAttribute( 'data-image-id' ) || '' )
-		);
-}
+import { DEMO, shown } from './support';
 
 /**
  * The titles a gallery shows under its thumbnails, in order.

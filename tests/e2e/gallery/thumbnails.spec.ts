@@ -13,22 +13,9 @@ import { expect, test, type Locator } from '@playwright/test';
 /**
  * Internal dependencies
  */
+import { withOptionalFonts } from '../consent/support';
 import { consentingVisitor, ensureDemo } from '../stats/support';
-
-const DEMO = '/demo-gallery/';
-
-/**
- * The attachment ids a gallery shows, in order.
- *
- * @param gallery The gallery's container.
- */
-async function shown( gallery: Locator ): Promise< string[] > {
-	return gallery
-		.locator( '.tessera-gallery__item' )
-		.evaluateAll( ( items ) =>
-			items.map( ( item ) => item.getAttribute( 'data-image-id' ) || '' )
-		);
-}
+import { DEMO, shown } from './support';
 
 /**
  * How many columns a grid lays out.
@@ -167,22 +154,9 @@ test.describe( 'gallery: thumbnails', () => {
 		browser,
 	} ) => {
 		const { context, page, errors } = await consentingVisitor( browser );
-		// The theme's web fonts use `font-display: fallback`: one arriving late re-wraps the text above the
-		// gallery and moves everything below it — the theme's shift, not the gallery's. Here the page says
-		// `optional` (a late font is never swapped in), so what is measured is the gallery's own layout.
-		await page.route(
-			( url ) => url.pathname === DEMO,
-			async ( route ) => {
-				const response = await route.fetch();
-				await route.fulfill( {
-					response,
-					body: ( await response.text() ).replaceAll(
-						'font-display:fallback',
-						'font-display:optional'
-					),
-				} );
-			}
-		);
+		// A late web font re-wrapping the text above the gallery moves everything below it: the theme's shift,
+		// not the gallery's. Fonts that are never swapped in, so what is measured is the gallery's own layout.
+		await withOptionalFonts( page, DEMO );
 		await page.addInitScript( () => {
 			( window as unknown as { shift: number } ).shift = 0;
 			new PerformanceObserver( ( list ) => {
