@@ -50,7 +50,7 @@ import {
 	withScheme,
 	type FieldValue,
 } from './island/rules';
-import { scrollToElement } from './island/scroll';
+import { scrollToElement } from '../../src/lib/scroll';
 import { suggestEmail } from './island/typo';
 
 type RowState = ReturnType< typeof rowState > | '';

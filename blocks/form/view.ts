@@ -11,7 +11,7 @@
 /**
  * Internal dependencies
  */
-import { scrollToElement } from './island/scroll';
+import { scrollToElement } from '../../src/lib/scroll';
 
 const FORM_SELECTOR = 'form.tessera-form';
 

@@ -10,6 +10,11 @@
  *   beyond the second row are hidden (not only clipped, so that the keyboard does not reach invisible links).
  */
 
+/**
+ * Internal dependencies
+ */
+import { scrollToElement } from '../../src/lib/scroll';
+
 /** Offset above the gallery when scrolled to, in pixels (spec §9). */
 export const SCROLL_OFFSET = 150;
 
@@ -41,35 +46,15 @@ export function onImageError( event: Event ): void {
  * @param hash The address's fragment (`#bwg_container1_0`).
  */
 export function scrollToGallery( hash: string ): void {
-	if ( ! /^#bwg_container1_\d+$/.test( hash ) ) {
-		return;
+	const gallery = /^#bwg_container1_\d+$/.test( hash )
+		? document.getElementById( hash.slice( 1 ) )
+		: null;
+	if ( gallery ) {
+		scrollToElement( gallery, SCROLL_MS, {
+			offset: SCROLL_OFFSET,
+			focus: false,
+		} );
 	}
-	const gallery = document.getElementById( hash.slice( 1 ) );
-	if ( ! gallery ) {
-		return;
-	}
-	const to = Math.max(
-		0,
-		window.scrollY + gallery.getBoundingClientRect().top - SCROLL_OFFSET
-	);
-	const from = window.scrollY;
-	const reduced =
-		typeof window.matchMedia === 'function' &&
-		window.matchMedia( '(prefers-reduced-motion: reduce)' ).matches;
-	if ( reduced || Math.abs( to - from ) < 2 ) {
-		window.scrollTo( 0, to );
-		return;
-	}
-	const start = performance.now();
-	const step = ( now: number ) => {
-		const t = Math.min( 1, ( now - start ) / SCROLL_MS );
-		const eased = t < 0.5 ? 2 * t * t : 1 - Math.pow( -2 * t + 2, 2 ) / 2;
-		window.scrollTo( 0, from + ( to - from ) * eased );
-		if ( t < 1 ) {
-			window.requestAnimationFrame( step );
-		}
-	};
-	window.requestAnimationFrame( step );
 }
 
 /**

@@ -13,7 +13,7 @@ import { createPortal } from 'react-dom';
 /**
  * Internal dependencies
  */
-import { reducedMotion } from './scroll';
+import { reducedMotion } from '../../../src/lib/scroll';
 
 /** Fade-out duration in milliseconds (spec §9). */
 export const POPUP_FADE = 200;
