@@ -142,6 +142,23 @@ final class Assets {
 	}
 
 	/**
+	 * A block's front-end script, deferred in the footer: registered from its build entry when it is not yet,
+	 * then enqueued. Called from a render callback, so only pages with the block get it.
+	 *
+	 * @param string $handle Script handle.
+	 * @param string $entry  Build entry (`blocks/form/view`).
+	 * @return bool Whether the script is enqueued.
+	 */
+	public function enqueue_deferred( string $handle, string $entry ): bool {
+		if ( ! wp_script_is( $handle, 'registered' ) && ! $this->register_entry( $handle, $entry ) ) {
+			return false;
+		}
+		wp_script_add_data( $handle, 'strategy', 'defer' );
+		wp_enqueue_script( $handle );
+		return true;
+	}
+
+	/**
 	 * The URL of a registered script or style, with `?ver=` as WordPress prints it; '' when not registered.
 	 *
 	 * @param \WP_Dependencies $dependencies wp_scripts() or wp_styles().

@@ -73,16 +73,10 @@ final class FormBlock {
 		}
 		if ( array() === self::$forms ) {
 			$assets = new Assets();
-			if ( ! wp_script_is( self::LOADER, 'registered' ) ) {
-				$assets->register_entry( self::LOADER, 'blocks/form/view' );
-			}
 			if ( ! wp_script_is( self::ISLAND, 'registered' ) ) {
 				$assets->register_entry( self::ISLAND, 'blocks/form/island' );
 			}
-			if ( wp_script_is( self::LOADER, 'registered' ) ) {
-				wp_script_add_data( self::LOADER, 'strategy', 'defer' );
-				wp_enqueue_script( self::LOADER );
-			}
+			$assets->enqueue_deferred( self::LOADER, 'blocks/form/view' );
 			if ( ! has_action( 'wp_footer', array( self::class, 'print_config' ) ) ) {
 				add_action( 'wp_footer', array( self::class, 'print_config' ), 5 );
 			}

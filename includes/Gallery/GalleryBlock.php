@@ -95,15 +95,8 @@ final class GalleryBlock {
 	 * @return void
 	 */
 	private static function enqueue(): void {
-		if ( wp_script_is( self::SCRIPT, 'enqueued' ) || ! did_action( 'init' ) ) {
-			return;
-		}
-		if ( ! wp_script_is( self::SCRIPT, 'registered' ) ) {
-			( new \Tessera\Assets() )->register_entry( self::SCRIPT, 'blocks/gallery/view' );
-		}
-		if ( wp_script_is( self::SCRIPT, 'registered' ) ) {
-			wp_script_add_data( self::SCRIPT, 'strategy', 'defer' );
-			wp_enqueue_script( self::SCRIPT );
+		if ( ! wp_script_is( self::SCRIPT, 'enqueued' ) && did_action( 'init' ) ) {
+			( new \Tessera\Assets() )->enqueue_deferred( self::SCRIPT, 'blocks/gallery/view' );
 		}
 	}
 
