@@ -2,7 +2,7 @@
 /**
  * Uninstall: removes Tessera's options (page speed, consent settings, consent log, statistics, forms), the consent
  * log, statistics and form entry tables, the forms, the galleries and albums, the image tags (the images stay in the
- * media library), the log's scheduled pruning and page-speed post meta (on every site of a network).
+ * media library), the lightbox's settings and the gallery render cache, the log's scheduled pruning and page-speed post meta (on every site of a network).
  *
  * @package Tessera
  */
@@ -58,6 +58,10 @@ $tessera_uninstall_site = static function (): void {
 		}
 	}
 	clean_taxonomy_cache( 'tessera_image_tag' );
+	// The lightbox's settings, and the render cache of large gallery pages (its version and its entries).
+	delete_option( 'tessera_lightbox' );
+	delete_option( 'tessera_gallery_render_version' );
+	$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_tessera\\_gv\\_%' OR option_name LIKE '\\_transient\\_timeout\\_tessera\\_gv\\_%'" ); // phpcs:ignore WordPress.DB -- fixed pattern.
 	wp_clear_scheduled_hook( 'tessera_stats_retention' );
 	wp_clear_scheduled_hook( 'tessera_stats_prune' );
 	foreach ( array( '_tessera_speed', '_tessera_speed_error', '_tessera_demo', '_tessera_redirect_url' ) as $tessera_meta_key ) {

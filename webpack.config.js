@@ -37,6 +37,7 @@ const SCRIPT_ENTRIES = {
 	'speed/index': './src/admin/speed/index.ts',
 	// Page-speed check: block editor sidebar (React).
 	'editor/speed-sidebar': './src/editor/speed-sidebar/index.tsx',
+	'editor/gallery-screen': './src/editor/gallery-screen/index.tsx',
 	'admin/consent-settings': './src/admin/consent-settings/index.tsx',
 	'admin/stats-dashboard': './src/admin/stats-dashboard/index.tsx',
 	'admin/form-entries': './src/admin/form-entries/index.tsx',
@@ -58,6 +59,10 @@ const BLOCK_ENTRY_FILES = [
 	'index.tsx',
 	'view.ts',
 	'island.tsx',
+	// The gallery's slideshow and carousel player (only on pages showing one).
+	'player.ts',
+	// The gallery's in-place navigation (front-end AJAX on), loaded on intent by its view script.
+	'nav.ts',
 ];
 
 /**

@@ -180,4 +180,30 @@ final class Assets {
 		$version = $item->ver ? (string) $item->ver : (string) ( $dependencies->default_version ?? '' );
 		return '' === $version ? $src : add_query_arg( 'ver', rawurlencode( $version ), $src );
 	}
+
+	/**
+	 * The URLs of a script and of everything it depends on, dependencies first (each once): what an island's loader
+	 * injects on intent (forms, the lightbox).
+	 *
+	 * @param string   $handle Script handle.
+	 * @param string[] $seen   Handles already listed.
+	 * @return string[]
+	 */
+	public static function script_urls( string $handle, array &$seen = array() ): array {
+		$scripts = wp_scripts();
+		$item    = $scripts->registered[ $handle ] ?? null;
+		if ( in_array( $handle, $seen, true ) || ! is_object( $item ) ) {
+			return array();
+		}
+		$seen[] = $handle;
+		$urls   = array();
+		foreach ( (array) $item->deps as $dependency ) {
+			$urls = array_merge( $urls, self::script_urls( (string) $dependency, $seen ) );
+		}
+		$url = self::registered_url( $scripts, $handle );
+		if ( '' !== $url ) {
+			$urls[] = $url;
+		}
+		return $urls;
+	}
 }

@@ -87,6 +87,7 @@ final class Plugin {
 		( new Stats\Stats() )->register_hooks();
 		( new Forms\Forms() )->register_hooks();
 		( new Gallery\Gallery() )->register_hooks();
+		( new Lightbox\Lightbox() )->register_hooks();
 	}
 
 	/**

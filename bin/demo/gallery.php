@@ -95,7 +95,82 @@ if ( ! defined( 'ABSPATH' ) ) {
 				'imagesPerPage' => 4,
 				'tagFilter'     => 'select',
 			)
+		)
+		. "<!-- wp:heading -->\n<h2 class=\"wp-block-heading\">Masonry, loading more in place</h2>\n<!-- /wp:heading -->\n"
+		. $block(
+			array(
+				'galleryId'     => $all,
+				'view'          => 'masonry',
+				'imagesPerPage' => 12,
+				'pagination'    => 'load_more',
+				'frontendAjax'  => true,
+				'showSearch'    => true,
+				'tagFilter'     => 'bar',
+			)
+		)
+		. "<!-- wp:heading -->\n<h2 class=\"wp-block-heading\">Mosaic, paged in place</h2>\n<!-- /wp:heading -->\n"
+		. $block(
+			array(
+				'galleryId'     => $all,
+				'view'          => 'mosaic',
+				'imagesPerPage' => 15,
+				'frontendAjax'  => true,
+				'showSort'      => true,
+			)
+		)
+		. "<!-- wp:heading -->\n<h2 class=\"wp-block-heading\">Slideshow</h2>\n<!-- /wp:heading -->\n"
+		. $block(
+			array(
+				'galleryId'     => $small,
+				'view'          => 'slideshow',
+				'imagesPerPage' => 0,
+				'pagination'    => 'none',
+				'watermarkType' => 'text',
+				'watermarkText' => 'Tessera demo',
+			)
+		)
+		. "<!-- wp:heading -->\n<h2 class=\"wp-block-heading\">Carousel</h2>\n<!-- /wp:heading -->\n"
+		. $block(
+			array(
+				'galleryId'     => $small,
+				'view'          => 'carousel',
+				'imagesPerPage' => 0,
+				'pagination'    => 'none',
+			)
+		)
+		. "<!-- wp:heading -->\n<h2 class=\"wp-block-heading\">Image browser</h2>\n<!-- /wp:heading -->\n"
+		. $block(
+			array(
+				'galleryId'     => $all,
+				'view'          => 'image_browser',
+				'imagesPerPage' => 1,
+			)
+		)
+		. "<!-- wp:heading -->\n<h2 class=\"wp-block-heading\">Blog style</h2>\n<!-- /wp:heading -->\n"
+		. $block(
+			array(
+				'galleryId'     => $small,
+				'view'          => 'blog_style',
+				'imagesPerPage' => 3,
+				'pagination'    => 'load_more',
+			)
 		);
+	if ( is_readable( __DIR__ . '/lib/albums.php' ) ) {
+		require_once __DIR__ . '/lib/albums.php';
+		$album = tessera_demo_albums( $all, $small );
+		if ( $album > 0 ) {
+			$content .= "<!-- wp:heading -->\n<h2 class=\"wp-block-heading\">An album of albums</h2>\n<!-- /wp:heading -->\n"
+				. '<!-- wp:tessera/album ' . wp_json_encode( array( 'albumId' => $album ) ) . " /-->\n"
+				. "<!-- wp:heading -->\n<h2 class=\"wp-block-heading\">The same album, extended, browsed in place</h2>\n<!-- /wp:heading -->\n"
+				. '<!-- wp:tessera/album ' . wp_json_encode(
+					array(
+						'albumId'      => $album,
+						'preview'      => 'extended',
+						'frontendAjax' => true,
+					)
+				) . " /-->\n";
+		}
+	}
 
 	$existing = get_page_by_path( 'demo-gallery' );
 	if ( null !== $existing && $existing->post_content === $content ) {

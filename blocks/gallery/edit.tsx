@@ -1,10 +1,10 @@
 /**
  * The gallery block in the editor (docs/gallery.md, "Blocks"). Without a gallery it offers to create one from
  * the media library or to choose an existing one; with a gallery it shows the server render (the same PHP as
- * the front end) and edits the gallery's images in the media library's gallery frame (add, remove, drag to
- * reorder, title/caption/alt in the attachment details). The gallery is a post of its own (`tessera_gallery`):
- * its images are saved to it at once, not with the page. The view's settings are the block's attributes, in the
- * sidebar.
+ * the front end), edits the gallery's images in the media library's gallery frame (add, remove, drag to
+ * reorder) and in the sidebar's image list (titles and captions in place, move up / down, remove). The gallery is
+ * a post of its own (`tessera_gallery`): its images are saved to it at once, not with the page. The view's
+ * settings are the block's attributes, in the sidebar (editor/settings.tsx).
  */
 
 /**
@@ -31,21 +31,17 @@ import {
 	Notice,
 	PanelBody,
 	Placeholder,
-	RangeControl,
-	SelectControl,
 	Spinner,
 	TextControl,
-	ToggleControl,
 	ToolbarButton,
 	ToolbarGroup,
 } from '@wordpress/components';
 import {
 	store as coreStore,
-	useEntityProp,
 	useEntityRecord,
 	useEntityRecords,
 } from '@wordpress/core-data';
-import { useDispatch, useSelect } from '@wordpress/data';
+import { useDispatch } from '@wordpress/data';
 import { useMemo, useRef, useState } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
 import ServerSideRender from '@wordpress/server-side-render';
@@ -55,44 +51,30 @@ import ServerSideRender from '@wordpress/server-side-render';
  */
 import {
 	BLOCK_NAME,
-	clampAttribute,
-	choiceAttribute,
 	errorMessage,
 	GALLERY_POST_TYPE,
 	galleryLabel,
-	idsOfSelection,
 	META_IMAGES,
 	normaliseAttributes,
-	optionsOf,
 	parseGalleryRecord,
-	rangeOf,
-	readGalleryImages,
-	readRecord,
-	sameIds,
-	type ChoiceAttribute,
 	type GalleryAttributes,
 	type GallerySummary,
-	type NumberAttribute,
 } from './types';
-
-/** The media types a gallery holds. */
-const IMAGE_TYPES = [ 'image' ];
+import { GalleryFrame } from './editor/gallery-frame';
+import { ImageList } from './editor/image-list';
+import { SettingsPanels } from './editor/settings';
+import { useGalleryImages } from './editor/use-gallery-images';
 
 /**
- * The gallery media frame behind an opener.
+ * The gallery media frame of the block editor (only for users who may upload).
  *
  * @param props              Component props.
  * @param props.value        The gallery's current ids ([] to create one).
- * @param props.addToGallery Open on "Add to gallery" (browsing the library) rather than the gallery editor.
+ * @param props.addToGallery Open on "Add to gallery".
  * @param props.onSelect     Receives the new ordered ids (never empty).
  * @param props.render       Renders the opener.
  */
-function GalleryFrame( {
-	value,
-	addToGallery = false,
-	onSelect,
-	render,
-}: {
+function BlockGalleryFrame( props: {
 	value: number[];
 	addToGallery?: boolean;
 	onSelect: ( ids: number[] ) => void;
@@ -100,20 +82,7 @@ function GalleryFrame( {
 } ): JSX.Element {
 	return (
 		<MediaUploadCheck>
-			<MediaUpload
-				allowedTypes={ IMAGE_TYPES }
-				multiple
-				gallery
-				addToGallery={ addToGallery && value.length > 0 }
-				value={ value }
-				onSelect={ ( media: unknown ) => {
-					const ids = idsOfSelection( media );
-					if ( ids.length > 0 ) {
-						onSelect( ids );
-					}
-				} }
-				render={ ( { open } ) => render( open ) }
-			/>
+			<GalleryFrame upload={ MediaUpload } { ...props } />
 		</MediaUploadCheck>
 	);
 }
@@ -210,7 +179,7 @@ function GalleryPicker( {
 						value={ title }
 						onChange={ ( value: string ) => setTitle( value ) }
 					/>
-					<GalleryFrame
+					<BlockGalleryFrame
 						value={ [] }
 						onSelect={ ( ids ) => void create( ids ) }
 						render={ ( open ) => (
@@ -260,262 +229,6 @@ function GalleryPicker( {
 		</Placeholder>
 	);
 }
-
-/**
- * A select control of an enum attribute (options from block.json).
- *
- * @param props          Component props.
- * @param props.name     The attribute.
- * @param props.label    Visible label.
- * @param props.help     Help text.
- * @param props.value    The value.
- * @param props.onChange Receives a valid value.
- */
-function ChoiceControl( {
-	name,
-	label,
-	help,
-	value,
-	onChange,
-}: {
-	name: ChoiceAttribute;
-	label: string;
-	help?: string;
-	value: string;
-	onChange: ( value: string ) => void;
-} ): JSX.Element {
-	return (
-		<SelectControl
-			__next40pxDefaultSize
-			__nextHasNoMarginBottom
-			label={ label }
-			help={ help }
-			value={ value }
-			options={ optionsOf( name ) }
-			onChange={ ( next: string ) =>
-				onChange( choiceAttribute( name, next ) )
-			}
-		/>
-	);
-}
-
-/**
- * A range control of a number attribute (bounds from block.json).
- *
- * @param props          Component props.
- * @param props.name     The attribute.
- * @param props.label    Visible label.
- * @param props.help     Help text.
- * @param props.value    The value.
- * @param props.onChange Receives a value within the bounds.
- */
-function NumberAttributeControl( {
-	name,
-	label,
-	help,
-	value,
-	onChange,
-}: {
-	name: NumberAttribute;
-	label: string;
-	help?: string;
-	value: number;
-	onChange: ( value: number ) => void;
-} ): JSX.Element {
-	const { min, max } = rangeOf( name );
-	return (
-		<RangeControl
-			__next40pxDefaultSize
-			__nextHasNoMarginBottom
-			label={ label }
-			help={ help }
-			value={ value }
-			min={ min }
-			max={ max }
-			step={ 1 }
-			onChange={ ( next?: number ) =>
-				onChange( clampAttribute( name, next ) )
-			}
-		/>
-	);
-}
-
-/**
- * The sidebar panels of the view's settings, one control per attribute.
- *
- * @param props           Component props.
- * @param props.settings  The block's attributes, normalised.
- * @param props.setAttrib Changes attributes.
- */
-function SettingsPanels( {
-	settings,
-	setAttrib,
-}: {
-	settings: GalleryAttributes;
-	setAttrib: ( attributes: Partial< GalleryAttributes > ) => void;
-} ): JSX.Element {
-	const views = optionsOf( 'view' );
-	return (
-		<>
-			<PanelBody title={ __( 'Layout', 'tessera' ) }>
-				<ChoiceControl
-					name="view"
-					label={ __( 'View', 'tessera' ) }
-					help={
-						views.length === 1
-							? __(
-									'More views are coming; thumbnails are the only one for now.',
-									'tessera'
-								)
-							: undefined
-					}
-					value={ settings.view }
-					onChange={ ( view ) => setAttrib( { view } ) }
-				/>
-				<NumberAttributeControl
-					name="thumbWidth"
-					label={ __( 'Thumbnail width (px)', 'tessera' ) }
-					value={ settings.thumbWidth }
-					onChange={ ( thumbWidth ) => setAttrib( { thumbWidth } ) }
-				/>
-				<NumberAttributeControl
-					name="thumbHeight"
-					label={ __( 'Thumbnail height (px)', 'tessera' ) }
-					value={ settings.thumbHeight }
-					onChange={ ( thumbHeight ) => setAttrib( { thumbHeight } ) }
-				/>
-				<NumberAttributeControl
-					name="maxColumns"
-					label={ __( 'Maximum columns', 'tessera' ) }
-					help={ __(
-						'As many columns as the width allows, at most this many.',
-						'tessera'
-					) }
-					value={ settings.maxColumns }
-					onChange={ ( maxColumns ) => setAttrib( { maxColumns } ) }
-				/>
-				<ToggleControl
-					__nextHasNoMarginBottom
-					label={ __( 'Show titles', 'tessera' ) }
-					checked={ settings.showTitles }
-					onChange={ ( showTitles: boolean ) =>
-						setAttrib( { showTitles } )
-					}
-				/>
-			</PanelBody>
-			<PanelBody
-				title={ __( 'Paging and order', 'tessera' ) }
-				initialOpen={ false }
-			>
-				<NumberAttributeControl
-					name="imagesPerPage"
-					label={ __( 'Images per page', 'tessera' ) }
-					help={ __( '0 shows all the images.', 'tessera' ) }
-					value={ settings.imagesPerPage }
-					onChange={ ( imagesPerPage ) =>
-						setAttrib( { imagesPerPage } )
-					}
-				/>
-				<ChoiceControl
-					name="pagination"
-					label={ __( 'Pagination', 'tessera' ) }
-					help={
-						settings.pagination === 'none' &&
-						settings.imagesPerPage > 0
-							? __(
-									'Without pagination only the first page of images is shown.',
-									'tessera'
-								)
-							: undefined
-					}
-					value={ settings.pagination }
-					onChange={ ( pagination ) => setAttrib( { pagination } ) }
-				/>
-				<ChoiceControl
-					name="sortBy"
-					label={ __( 'Sort by', 'tessera' ) }
-					value={ settings.sortBy }
-					onChange={ ( sortBy ) => setAttrib( { sortBy } ) }
-				/>
-				{ settings.sortBy !== 'random' && (
-					<ChoiceControl
-						name="order"
-						label={ __( 'Order', 'tessera' ) }
-						value={ settings.order }
-						onChange={ ( order ) => setAttrib( { order } ) }
-					/>
-				) }
-			</PanelBody>
-			<PanelBody
-				title={ __( 'Search, sort and tags', 'tessera' ) }
-				initialOpen={ false }
-			>
-				<ToggleControl
-					__nextHasNoMarginBottom
-					label={ __( 'Search box', 'tessera' ) }
-					help={ __(
-						'Visitors search the titles, captions, descriptions and alternative texts.',
-						'tessera'
-					) }
-					checked={ settings.showSearch }
-					onChange={ ( showSearch: boolean ) =>
-						setAttrib( { showSearch } )
-					}
-				/>
-				<ToggleControl
-					__nextHasNoMarginBottom
-					label={ __( 'Visitors choose the sort', 'tessera' ) }
-					checked={ settings.showSort }
-					onChange={ ( showSort: boolean ) =>
-						setAttrib( { showSort } )
-					}
-				/>
-				<ChoiceControl
-					name="tagFilter"
-					label={ __( 'Tag filter', 'tessera' ) }
-					help={ __(
-						'The tags of the gallery’s images (Media → Image tags).',
-						'tessera'
-					) }
-					value={ settings.tagFilter }
-					onChange={ ( tagFilter ) => setAttrib( { tagFilter } ) }
-				/>
-			</PanelBody>
-			<PanelBody
-				title={ __( 'Thumbnail click', 'tessera' ) }
-				initialOpen={ false }
-			>
-				<ChoiceControl
-					name="thumbClickAction"
-					label={ __( 'Click on a thumbnail', 'tessera' ) }
-					help={
-						settings.thumbClickAction === 'open_lightbox'
-							? __(
-									'Until the lightbox is available, the full image opens.',
-									'tessera'
-								)
-							: undefined
-					}
-					value={ settings.thumbClickAction }
-					onChange={ ( thumbClickAction ) =>
-						setAttrib( { thumbClickAction } )
-					}
-				/>
-				{ settings.thumbClickAction === 'redirect_to_url' && (
-					<ToggleControl
-						__nextHasNoMarginBottom
-						label={ __( 'Open in a new tab', 'tessera' ) }
-						checked={ settings.thumbLinkTarget }
-						onChange={ ( thumbLinkTarget: boolean ) =>
-							setAttrib( { thumbLinkTarget } )
-						}
-					/>
-				) }
-			</PanelBody>
-		</>
-	);
-}
-
 /**
  * A chosen gallery: the server render, the toolbar and sidebar to edit its images, and the view's settings.
  *
@@ -542,81 +255,30 @@ function GalleryEditor( {
 	wrapperProps: Record< string, unknown >;
 	onReplace: () => void;
 } ): JSX.Element {
-	const [ meta ] = useEntityProp(
-		'postType',
-		GALLERY_POST_TYPE,
-		'meta',
-		gallery.id
-	);
-	const canEdit = useSelect(
-		( select ) =>
-			select( coreStore ).canUserEditEntityRecord(
-				'postType',
-				GALLERY_POST_TYPE,
-				gallery.id
-			) !== false,
-		[ gallery.id ]
-	);
-	const { editEntityRecord, saveEditedEntityRecord } =
-		useDispatch( coreStore );
-	const [ saving, setSaving ] = useState( false );
-	const [ error, setError ] = useState( '' );
-	// Bumped after each save of the images: the server render is asked again (its attributes did not change).
-	const [ revision, setRevision ] = useState( 0 );
+	const {
+		ids,
+		canEdit,
+		saving,
+		error,
+		clearError,
+		retry,
+		revision,
+		change,
+		touch,
+	} = useGalleryImages( gallery.id );
+	// Asked again after each save of the images or of their texts (the block's attributes did not change).
 	const urlQueryArgs = useMemo(
 		() => ( revision > 0 ? { tessera_revision: revision } : {} ),
 		[ revision ]
 	);
-	const ids = readGalleryImages( meta );
-	const failed = __( 'The gallery’s images could not be saved.', 'tessera' );
-
-	// As in GalleryPicker: the frame reports one selection twice in the same tick.
-	const savingIds = useRef< number[] | null >( null );
-	const saveImages = async ( next: number[] ): Promise< void > => {
-		if (
-			sameIds( next, ids ) ||
-			( savingIds.current !== null && sameIds( next, savingIds.current ) )
-		) {
-			return;
-		}
-		savingIds.current = next;
-		setSaving( true );
-		setError( '' );
-		// Not an undo level of the page: the gallery is saved at once, an undo would only leave it unsaved.
-		editEntityRecord(
-			'postType',
-			GALLERY_POST_TYPE,
-			gallery.id,
-			{ meta: { ...readRecord( meta ), [ META_IMAGES ]: next } },
-			{ undoIgnore: true }
-		);
-		try {
-			// The gallery is a post of its own: saving the page would not save it.
-			await saveEditedEntityRecord(
-				'postType',
-				GALLERY_POST_TYPE,
-				gallery.id,
-				{ throwOnError: true }
-			);
-			setRevision( ( value ) => value + 1 );
-		} catch ( thrown ) {
-			setError( errorMessage( thrown, failed ) );
-		}
-		savingIds.current = null;
-		setSaving( false );
-	};
 
 	const editImages = ( addToGallery: boolean, label: string ): ReactNode => (
-		<GalleryFrame
+		<BlockGalleryFrame
 			value={ ids }
 			addToGallery={ addToGallery }
-			onSelect={ ( next ) => void saveImages( next ) }
+			onSelect={ change }
 			render={ ( open ) => (
-				<ToolbarButton
-					onClick={ open }
-					disabled={ saving }
-					isBusy={ saving }
-				>
+				<ToolbarButton onClick={ open } isBusy={ saving }>
 					{ label }
 				</ToolbarButton>
 			) }
@@ -635,16 +297,15 @@ function GalleryEditor( {
 				) }
 			>
 				{ canEdit && (
-					<GalleryFrame
+					<BlockGalleryFrame
 						value={ [] }
-						onSelect={ ( next ) => void saveImages( next ) }
+						onSelect={ change }
 						render={ ( open ) => (
 							<Button
 								__next40pxDefaultSize
 								variant="primary"
 								onClick={ open }
 								isBusy={ saving }
-								aria-disabled={ saving }
 							>
 								{ __( 'Add images', 'tessera' ) }
 							</Button>
@@ -665,6 +326,18 @@ function GalleryEditor( {
 			</Disabled>
 		);
 	}
+
+	const failure = error !== '' && (
+		<Notice
+			status="error"
+			onRemove={ clearError }
+			actions={ [
+				{ label: __( 'Try again', 'tessera' ), onClick: retry },
+			] }
+		>
+			{ error }
+		</Notice>
+	);
 
 	return (
 		<>
@@ -709,13 +382,27 @@ function GalleryEditor( {
 					</Button>
 				</PanelBody>
 				<SettingsPanels settings={ settings } setAttrib={ setAttrib } />
+				<PanelBody
+					title={ __( 'Images', 'tessera' ) }
+					initialOpen={ false }
+				>
+					<p>
+						{ __(
+							'Titles and captions are saved to the images in the media library when you leave a field; the order is saved to the gallery at once.',
+							'tessera'
+						) }
+					</p>
+					{ failure }
+					<ImageList
+						ids={ ids }
+						canEdit={ canEdit }
+						onChange={ change }
+						onSaved={ touch }
+					/>
+				</PanelBody>
 			</InspectorControls>
 			<div { ...wrapperProps }>
-				{ error !== '' && (
-					<Notice status="error" onRemove={ () => setError( '' ) }>
-						{ error }
-					</Notice>
-				) }
+				{ failure }
 				{ preview }
 			</div>
 		</>

@@ -121,31 +121,6 @@ final class FormBlock {
 	}
 
 	/**
-	 * The URLs of a script and of everything it depends on, dependencies first (each once).
-	 *
-	 * @param string   $handle Script handle.
-	 * @param string[] $seen   Handles already listed.
-	 * @return string[]
-	 */
-	private static function script_urls( string $handle, array &$seen = array() ): array {
-		$scripts = wp_scripts();
-		$item    = $scripts->registered[ $handle ] ?? null;
-		if ( in_array( $handle, $seen, true ) || ! is_object( $item ) ) {
-			return array();
-		}
-		$seen[] = $handle;
-		$urls   = array();
-		foreach ( (array) $item->deps as $dependency ) {
-			$urls = array_merge( $urls, self::script_urls( (string) $dependency, $seen ) );
-		}
-		$url = Assets::registered_url( $scripts, $handle );
-		if ( '' !== $url ) {
-			$urls[] = $url;
-		}
-		return $urls;
-	}
-
-	/**
 	 * The page's configuration of the forms' browser side (docs/forms.md): the admin-ajax address, the island's
 	 * scripts in order, the validation messages of the server, the interface texts, the typo-suggestion domains and
 	 * each form's fields.
@@ -166,7 +141,7 @@ final class FormBlock {
 		$domains = is_array( $domains ) ? $domains : array();
 		return array(
 			'ajaxUrl'  => admin_url( 'admin-ajax.php' ),
-			'scripts'  => self::script_urls( self::ISLAND ),
+			'scripts'  => Assets::script_urls( self::ISLAND ),
 			'messages' => Validator::messages(),
 			'texts'    => array(
 				'genericError' => __( 'The form could not be sent. Please try again.', 'tessera' ),

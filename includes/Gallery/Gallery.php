@@ -22,5 +22,8 @@ final class Gallery {
 	 */
 	public function register_hooks(): void {
 		( new PostTypes() )->register_hooks();
+		( new PageCall() )->register_hooks();
+		( new AdminScreen() )->register_hooks();
+		( new RenderCache() )->register_hooks();
 	}
 }

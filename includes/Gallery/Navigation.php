@@ -41,6 +41,108 @@ final class Navigation {
 	public const MAX_TAGS = 20;
 
 	/**
+	 * The address of the page the gallery is on, when it is not the request's own (a navigation call renders for
+	 * the page it names in `current_url`); null: the request's.
+	 *
+	 * @var string|null
+	 */
+	private static ?string $page_url = null;
+
+	/**
+	 * Sets the page address links are built on (null: the request's own again).
+	 *
+	 * @param string|null $url A validated address of this site.
+	 * @return void
+	 */
+	public static function use_page_url( ?string $url ): void {
+		self::$page_url = $url;
+	}
+
+	/**
+	 * The page's address as the visitor sees it (path and query, or a full URL during a navigation call).
+	 *
+	 * @return string
+	 */
+	public static function page_url(): string {
+		if ( null !== self::$page_url ) {
+			return self::$page_url;
+		}
+		return isset( $_SERVER['REQUEST_URI'] ) ? (string) wp_unslash( $_SERVER['REQUEST_URI'] ) : '/'; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- an address; every use escapes it.
+	}
+
+	/**
+	 * The page's query parameters (unslashed, unvalidated).
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function page_query(): array {
+		if ( null === self::$page_url ) {
+			return wp_unslash( $_GET ); // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- read-only: the address as it is; every use escapes it.
+		}
+		$query = (string) wp_parse_url( self::$page_url, PHP_URL_QUERY );
+		$args  = array();
+		if ( '' !== $query ) {
+			wp_parse_str( $query, $args );
+		}
+		return $args;
+	}
+
+	/**
+	 * The page's address with parameters set (a null or false value removes that parameter); not escaped.
+	 *
+	 * @param array<string, mixed> $args Parameters.
+	 * @return string
+	 */
+	public static function url( array $args ): string {
+		$remove = array_keys( array_filter( $args, static fn ( $value ): bool => null === $value || false === $value ) );
+		$url    = remove_query_arg( $remove, self::page_url() );
+		$set    = array_diff_key( $args, array_flip( $remove ) );
+		return self::album_tail_last( array() === $set ? $url : add_query_arg( array_map( 'rawurlencode', array_map( 'strval', $set ) ), $url ) );
+	}
+
+	/**
+	 * Keeps an open album item's state at the tail of the address: the parameters after the first album type
+	 * marker (`type_{m}=`) that are not album m's own (their name does not end in `_{m}`) move before the marker,
+	 * in their order. An album's Back trims the address before its marker (AlbumBlock), so a parameter another
+	 * gallery of the page added after it (add_query_arg() appends) would be lost on Back.
+	 *
+	 * @param string $url An address.
+	 * @return string
+	 */
+	private static function album_tail_last( string $url ): string {
+		$hash  = strpos( $url, '#' );
+		$tail  = false === $hash ? '' : substr( $url, $hash );
+		$url   = false === $hash ? $url : substr( $url, 0, $hash );
+		$start = strpos( $url, '?' );
+		if ( false === $start ) {
+			return $url . $tail;
+		}
+		$pieces = explode( '&', substr( $url, $start + 1 ) );
+		$name   = static fn ( string $piece ): string => rawurldecode( explode( '=', $piece, 2 )[0] );
+		$marker = null;
+		foreach ( $pieces as $i => $piece ) {
+			if ( 1 === preg_match( '/^' . preg_quote( AlbumBlock::TYPE, '/' ) . '(\d+)$/', $name( $piece ), $m ) ) {
+				$marker = array( $i, $m[1] );
+				break;
+			}
+		}
+		if ( null === $marker ) {
+			return $url . $tail;
+		}
+		[ $at, $number ] = $marker;
+		$before          = array_slice( $pieces, 0, $at );
+		$album           = array();
+		foreach ( array_slice( $pieces, $at ) as $piece ) {
+			if ( str_ends_with( $name( $piece ), '_' . $number ) ) {
+				$album[] = $piece;
+			} else {
+				$before[] = $piece;
+			}
+		}
+		return substr( $url, 0, $start + 1 ) . implode( '&', array_merge( $before, $album ) ) . $tail;
+	}
+
+	/**
 	 * The state of gallery `{n}` from query parameters.
 	 *
 	 * @param int                  $number Widget number.

@@ -21,145 +21,7 @@ use WP_REST_Request;
 /**
  * Real posts, attachments with real image files, and the registered block type.
  */
-final class GalleryTest extends TestCase {
-
-	/**
-	 * Attachments created by the test (deleted with their files).
-	 *
-	 * @var int[]
-	 */
-	private array $attachments = array();
-
-	/**
-	 * Terms created by the test.
-	 *
-	 * @var int[]
-	 */
-	private array $terms = array();
-
-	/**
-	 * Widget numbers start at 0 in each test, as in a page render.
-	 *
-	 * @return void
-	 */
-	protected function setUp(): void {
-		parent::setUp();
-		GalleryBlock::reset_numbers();
-	}
-
-	/**
-	 * Deletes the attachments, their files and the terms.
-	 *
-	 * @return void
-	 */
-	protected function tearDown(): void {
-		foreach ( $this->attachments as $id ) {
-			wp_delete_attachment( $id, true );
-		}
-		$this->attachments = array();
-		foreach ( $this->terms as $term ) {
-			wp_delete_term( $term, PostTypes::TAG_TAXONOMY );
-		}
-		$this->terms = array();
-		parent::tearDown();
-	}
-
-	/**
-	 * An image attachment with a real 600 x 400 JPEG and core's sub-sizes.
-	 *
-	 * @param string               $title Title.
-	 * @param array<string, mixed> $args  wp_insert_attachment() arguments.
-	 * @param string               $mime  MIME type ('text/plain' makes a non-image).
-	 * @return int
-	 */
-	private function image( string $title, array $args = array(), string $mime = 'image/jpeg' ): int {
-		$uploads = wp_upload_dir();
-		$file    = trailingslashit( $uploads['path'] ) . 'tessera-test-' . wp_generate_password( 8, false, false ) . ( 'image/jpeg' === $mime ? '.jpg' : '.txt' );
-		if ( 'image/jpeg' === $mime ) {
-			$gd = imagecreatetruecolor( 600, 400 );
-			imagefill( $gd, 0, 0, (int) imagecolorallocate( $gd, 40, 120, 200 ) );
-			imagejpeg( $gd, $file, 70 );
-			imagedestroy( $gd );
-		} else {
-			file_put_contents( $file, 'not an image' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents -- a test fixture.
-		}
-		$id = wp_insert_attachment(
-			$args + array(
-				'post_title'     => $title,
-				'post_mime_type' => $mime,
-				'post_status'    => 'inherit',
-			),
-			$file,
-			(int) ( $args['post_parent'] ?? 0 ),
-			true
-		);
-		$this->assertIsInt( $id );
-		require_once ABSPATH . 'wp-admin/includes/image.php';
-		wp_update_attachment_metadata( $id, wp_generate_attachment_metadata( $id, $file ) );
-		$this->attachments[] = $id;
-		return $id;
-	}
-
-	/**
-	 * A gallery of images.
-	 *
-	 * @param int[]  $ids    Attachment ids, in order.
-	 * @param string $status Post status.
-	 * @return int
-	 */
-	private function gallery( array $ids, string $status = 'publish' ): int {
-		$gallery = $this->make_post(
-			array(
-				'post_type'   => PostTypes::GALLERY,
-				'post_status' => $status,
-				'post_title'  => 'Test gallery',
-			)
-		);
-		update_post_meta( $gallery->ID, PostTypes::META_IMAGES, $ids );
-		return $gallery->ID;
-	}
-
-	/**
-	 * A tag.
-	 *
-	 * @param string $name Name.
-	 * @return int Term id.
-	 */
-	private function tag( string $name ): int {
-		$term = wp_insert_term( $name . ' ' . wp_generate_password( 6, false, false ), PostTypes::TAG_TAXONOMY );
-		$this->assertIsArray( $term );
-		$this->terms[] = (int) $term['term_id'];
-		return (int) $term['term_id'];
-	}
-
-	/**
-	 * The gallery block rendered as on a page.
-	 *
-	 * @param array<string, mixed> $attributes Attributes.
-	 * @return string
-	 */
-	private static function render( array $attributes ): string {
-		return render_block(
-			array(
-				'blockName'    => 'tessera/gallery',
-				'attrs'        => $attributes,
-				'innerBlocks'  => array(),
-				'innerHTML'    => '',
-				'innerContent' => array(),
-			)
-		);
-	}
-
-	/**
-	 * The attachment ids of a render, in order.
-	 *
-	 * @param string $html Rendered HTML.
-	 * @return int[]
-	 */
-	private static function shown( string $html ): array {
-		preg_match_all( '/data-image-id="(\d+)"/', $html, $m );
-		return array_map( 'intval', $m[1] );
-	}
+final class GalleryTest extends GalleryTestCase {
 
 	public function test_the_model_is_registered_for_the_editor(): void {
 		$this->assertTrue( taxonomy_exists( PostTypes::TAG_TAXONOMY ) );
@@ -286,6 +148,159 @@ final class GalleryTest extends TestCase {
 		$text           = $this->image( 'Text', array(), 'text/plain' );
 		$gallery        = $this->gallery( array( $e, $c, $text, $b, 999999999, $d, $a ) );
 		$this->assertSame( array( $e, $b, $a ), Images::visible_ids( $gallery ) );
+	}
+
+	public function test_a_large_gallery_is_read_by_its_id_range_with_the_same_result(): void {
+		$draft_parent = $this->make_post( array( 'post_status' => 'draft' ) );
+		$insert       = function ( string $title, string $mime = 'image/jpeg', int $parent = 0 ): int {
+			// Attachments without files: the query reads posts and meta only.
+			$id = wp_insert_attachment(
+				array(
+					'post_title'     => $title,
+					'post_mime_type' => $mime,
+					'post_status'    => 'inherit',
+				),
+				false,
+				$parent,
+				true
+			);
+			$this->assertIsInt( $id );
+			$this->attachments[] = $id;
+			update_post_meta( $id, '_wp_attachment_image_alt', 'Alt ' . $title );
+			return $id;
+		};
+		$members = array();
+		$hidden  = array();
+		for ( $i = 0; $i < 110; $i++ ) {
+			$members[] = $insert( 'Image ' . $i );
+			if ( 50 === $i ) {
+				// Inside the range but not in the gallery, or in it but not for visitors.
+				$outsider = $insert( 'Not in the gallery' );
+				$hidden[] = $insert( 'Under a draft', 'image/jpeg', $draft_parent->ID );
+				$hidden[] = $insert( 'A text file', 'text/plain' );
+			}
+		}
+		$order = array_merge( array_reverse( $members ), $hidden );
+
+		[ $where, $args ] = Images::id_condition( 'p.ID', $order );
+		$this->assertSame( 'p.ID BETWEEN %d AND %d', $where, 'a dense set of 112 ids is a range' );
+		$this->assertSame( array( min( $members ), max( $members ) ), $args );
+		[ $where ] = Images::id_condition( 'p.ID', array( 1, 500000 ) );
+		$this->assertSame( 'p.ID IN (%d, %d)', $where, 'a small or sparse set stays a list' );
+		[ $where ] = Images::id_condition( 'p.ID', range( 1, 400 * 100, 400 ) );
+		$this->assertStringStartsWith( 'p.ID IN (', $where );
+
+		$gallery = $this->gallery( $order );
+		$this->assertSame( array_reverse( $members ), Images::visible_ids( $gallery ), 'the outsider, the draft\'s image and the text file are left out; the order is the gallery\'s' );
+
+		wp_cache_flush();
+		$page = Images::page( $gallery, array(), '', 'title', false, 0, 2, 30 );
+		$this->assertSame( 110, $page['total'] );
+		$this->assertCount( 30, $page['ids'] );
+		wp_cache_flush();
+		$all = Images::page( $gallery, array(), '', 'order', false, 0, 1, 0 );
+		$this->assertSame( array_reverse( $members ), $all['ids'] );
+		// Primed: posts and meta come from the cache, the outsider was read by the range but not cached.
+		$this->assertIsObject( wp_cache_get( $members[7], 'posts' ), 'cached as core caches posts (the raw row)' );
+		$this->assertFalse( wp_cache_get( $outsider, 'posts' ) );
+		$this->assertFalse( wp_cache_get( $outsider, 'post_meta' ) );
+		$queries = $GLOBALS['wpdb']->num_queries;
+		$this->assertSame( 'Image 7', get_the_title( $members[7] ) );
+		$this->assertSame( 'Alt Image 7', get_post_meta( $members[7], '_wp_attachment_image_alt', true ) );
+		$this->assertSame( '', get_post_meta( $members[7], '_no_such_key', true ) );
+		$this->assertSame( $queries, $GLOBALS['wpdb']->num_queries, 'no query after priming' );
+	}
+
+	public function test_the_container_names_the_lightbox_call_for_the_state_it_shows(): void {
+		$a       = $this->image( 'Alpha sea' );
+		$b       = $this->image( 'Beta sea' );
+		$c       = $this->image( 'Gamma' );
+		$sea     = $this->tag( 'sea' );
+		$gallery = $this->gallery( array( $a, $b, $c ) );
+		wp_set_object_terms( $a, array( $sea ), PostTypes::TAG_TAXONOMY );
+		wp_set_object_terms( $b, array( $sea ), PostTypes::TAG_TAXONOMY );
+		$url = static function ( string $html ): ?array {
+			if ( 1 !== preg_match( '/ data-lightbox-url="([^"]+)"/', $html, $m ) ) {
+				return null;
+			}
+			$args = array();
+			wp_parse_str( (string) wp_parse_url( html_entity_decode( $m[1] ), PHP_URL_QUERY ), $args );
+			return $args;
+		};
+
+		$_GET = array(
+			'filter_tag_0'  => (string) $sea,
+			'bwg_search_0'  => 'sea',
+			'sort_by_0'     => 'title',
+			'unrelated'     => 'x',
+		);
+		$args = $url(
+			self::render(
+				array(
+					'galleryId' => $gallery,
+					'view'      => 'masonry',
+					'order'     => 'desc',
+				) + array( 'showSearch' => true )
+			)
+		);
+		$_GET = array();
+		$this->assertSame(
+			array(
+				'action'             => 'tessera_lightbox',
+				'gallery_id'         => (string) $gallery,
+				'bwg_gallery_type'   => 'masonry',
+				'bwg_random_seed'    => '0',
+				'filter_tag'         => (string) $sea,
+				'filter_search_name' => 'sea',
+				'filtersortby'       => 'title_desc',
+			),
+			$args
+		);
+		// The island's files, loaded on intent: its stylesheet, then React before the island, each once.
+		\Tessera\Gallery\GalleryBlock::reset_numbers();
+		$html = self::render( array( 'galleryId' => $gallery ) );
+		$this->assertSame( 1, preg_match( "/ data-lightbox='([^']+)'/", $html, $m ), 'data-lightbox' );
+		$files = json_decode( html_entity_decode( $m[1], ENT_QUOTES ), true );
+		$this->assertIsArray( $files );
+		$names = array_map( static fn( string $url ): string => (string) preg_replace( '/\?.*$/', '', basename( $url ) ), $files );
+		$this->assertSame( 'island.css', $names[0] );
+		$this->assertSame( 'island.js', end( $names ) );
+		$this->assertContains( 'react.min.js', $names );
+		$this->assertLessThan( array_search( 'react-dom.min.js', $names, true ), array_search( 'react.min.js', $names, true ) );
+		$this->assertSame( array_unique( $files ), $files );
+
+		// The call answers for an image the gallery shows, and its order is the gallery's: Beta, Alpha.
+		$answer = \Tessera\Lightbox\Endpoint::handle( $args + array( 'image_id' => (string) $b ), 'GET' );
+		$this->assertSame( 200, $answer['status'] );
+		$this->assertStringContainsString( '1 of 2: Beta sea', $answer['html'] );
+		$this->assertSame( 404, \Tessera\Lightbox\Endpoint::handle( $args + array( 'image_id' => (string) $c ), 'GET' )['status'], 'Gamma is filtered out' );
+
+		// A random order: the seed drawn for the page is the lightbox's too.
+		\Tessera\Gallery\GalleryBlock::reset_numbers();
+		$html = self::render(
+			array(
+				'galleryId'     => $gallery,
+				'sortBy'        => 'random',
+				'imagesPerPage' => 1,
+			)
+		);
+		$args = $url( $html );
+		$this->assertNotNull( $args );
+		$this->assertMatchesRegularExpression( '/^[1-9]\d*$/', $args['bwg_random_seed'] );
+		$this->assertStringContainsString( 'bwg_random_seed_0=' . $args['bwg_random_seed'], $html, 'the page links carry the same seed' );
+		$this->assertSame( 'random', $args['filtersortby'] );
+
+		// No lightbox: no call.
+		$this->assertNull(
+			$url(
+				self::render(
+					array(
+						'galleryId'        => $gallery,
+						'thumbClickAction' => 'do_nothing',
+					)
+				)
+			)
+		);
 	}
 
 	public function test_tags_search_sort_and_pages(): void {
@@ -449,7 +464,7 @@ final class GalleryTest extends TestCase {
 		$this->assertSame( array( $a, $b, $c ), self::shown( $html ) );
 		$this->assertStringContainsString( '<form class="tessera-gallery__controls" method="get"', $html );
 		$this->assertStringContainsString( 'role="search"', $html );
-		$this->assertMatchesRegularExpression( '/<label for="bwg_search_0">Search<\/label><input type="search" id="bwg_search_0" name="bwg_search_0" value=""/', $html );
+		$this->assertMatchesRegularExpression( '/<label for="bwg_search_0">Search<\/label><span class="tessera-gallery__search-box"><input type="search" id="bwg_search_0" name="bwg_search_0" value=""/', $html );
 		$this->assertStringContainsString( '<select id="sort_by_0" name="sort_by_0">', $html );
 		$this->assertStringContainsString( '<input type="hidden" name="page_number_1" value="3">', $html, 'another gallery’s page is kept' );
 		$this->assertStringContainsString( '<input type="hidden" name="utm_source" value="news&quot;letter">', $html );

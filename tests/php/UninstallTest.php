@@ -54,6 +54,10 @@ final class UninstallTest extends TestCase {
 		$store->release_lock();
 		add_option( SpeedStore::OPTION_LOCK, array( 'post_id' => $post->ID, 'started' => time() ), '', false );
 
+		// The lightbox's settings and the render cache (its version, an entry).
+		update_option( \Tessera\Lightbox\Settings::OPTION, array( 'popup_width' => 900 ) );
+		\Tessera\Gallery\RenderCache::bump();
+		set_transient( 'tessera_gv_' . md5( 'uninstall' ), array( 'html' => '', 'images' => 0 ), DAY_IN_SECONDS );
 		// Galleries: a gallery, an album, an image tag on an attachment (the attachment stays).
 		$gallery    = $this->make_post( array( 'post_type' => \Tessera\Gallery\PostTypes::GALLERY ) );
 		$album      = $this->make_post( array( 'post_type' => \Tessera\Gallery\PostTypes::ALBUM ) );
@@ -86,7 +90,8 @@ final class UninstallTest extends TestCase {
 		}
 		$this->assertFalse( wp_next_scheduled( \Tessera\Stats\Retention::HOOK ), 'no statistics clean-up left scheduled' );
 		$this->assertFalse( wp_next_scheduled( \Tessera\Stats\Retention::HOOK_HOURLY ) );
-		foreach ( array( SpeedStore::OPTION_LOCK, SpeedStore::OPTION_LAST, Settings::OPTION, 'tessera_consent_settings', \Tessera\Consent\Log\LogTable::OPTION_DB_VERSION, \Tessera\Consent\Log\Retention::OPTION, \Tessera\Stats\Schema::OPTION_DB_VERSION ) as $option ) {
+		$this->assertSame( '0', (string) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->options} WHERE option_name LIKE '%tessera\\_gv\\_%'" ), 'render cache entries deleted' ); // phpcs:ignore WordPress.DB
+		foreach ( array( SpeedStore::OPTION_LOCK, SpeedStore::OPTION_LAST, Settings::OPTION, \Tessera\Lightbox\Settings::OPTION, \Tessera\Gallery\RenderCache::VERSION_OPTION, 'tessera_consent_settings', \Tessera\Consent\Log\LogTable::OPTION_DB_VERSION, \Tessera\Consent\Log\Retention::OPTION, \Tessera\Stats\Schema::OPTION_DB_VERSION ) as $option ) {
 			wp_cache_delete( $option, 'options' );
 			$this->assertFalse( get_option( $option, false ), "$option deleted" );
 		}

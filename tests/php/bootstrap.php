@@ -61,3 +61,4 @@ wp_set_current_user( 0 );
 require_once __DIR__ . '/AjaxDie.php';
 require_once __DIR__ . '/TestCase.php';
 require_once __DIR__ . '/ConsentTestCase.php';
+require_once __DIR__ . '/GalleryTestCase.php';

@@ -55,7 +55,7 @@ describe( 'gallery view script', () => {
 			<div class="tessera-gallery" id="bwg_container1_0">
 				<nav class="tessera-gallery__tags" data-more="Alle zeigen" data-less="Weniger"><ul id="bwg_container1_0-tags">
 					<li>All</li><li>a</li><li>b</li><li>c</li><li>d</li><li>e</li>
-				</ul></nav>
+				</ul><button class="tessera-gallery__more" aria-expanded="false" aria-controls="bwg_container1_0-tags">See all</button></nav>
 			</div>`;
 		const items = Array.from( document.querySelectorAll( 'li' ) );
 		// Three rows of two: offsets 0, 0, 30, 30, 60, 60.
@@ -65,9 +65,11 @@ describe( 'gallery view script', () => {
 			} )
 		);
 		const bar = document.querySelector( 'nav' ) as HTMLElement;
+		const beyond = () =>
+			items.map( ( item ) => item.classList.contains( 'is-beyond' ) );
 		view.collapseTags( bar );
 		const toggle = bar.querySelector( 'button' ) as HTMLButtonElement;
-		expect( items.map( ( item ) => item.hidden ) ).toEqual( [
+		expect( beyond() ).toEqual( [
 			false,
 			false,
 			false,
@@ -75,24 +77,24 @@ describe( 'gallery view script', () => {
 			true,
 			true,
 		] );
+		expect( bar.classList.contains( 'is-long' ) ).toBe( true );
 		expect( toggle.textContent ).toBe( 'Alle zeigen' );
 		expect( toggle.getAttribute( 'aria-expanded' ) ).toBe( 'false' );
-		expect( toggle.getAttribute( 'aria-controls' ) ).toBe(
-			'bwg_container1_0-tags'
-		);
 		toggle.click();
-		expect( items.every( ( item ) => ! item.hidden ) ).toBe( true );
+		expect( beyond().some( Boolean ) ).toBe( false );
+		expect( bar.classList.contains( 'is-open' ) ).toBe( true );
 		expect( toggle.textContent ).toBe( 'Weniger' );
 		expect( toggle.getAttribute( 'aria-expanded' ) ).toBe( 'true' );
 		toggle.click();
-		expect( items.filter( ( item ) => item.hidden ) ).toHaveLength( 2 );
+		expect( beyond().filter( Boolean ) ).toHaveLength( 2 );
+		expect( bar.classList.contains( 'is-open' ) ).toBe( false );
 	} );
 
-	it( 'needs no toggle when the tags fit in two rows', () => {
+	it( 'shows no toggle when the tags fit in two rows', () => {
 		document.body.innerHTML =
-			'<nav class="tessera-gallery__tags"><ul><li>All</li><li>a</li></ul></nav>';
+			'<nav class="tessera-gallery__tags"><ul><li>All</li><li>a</li></ul><button class="tessera-gallery__more" aria-expanded="false">See all</button></nav>';
 		const bar = document.querySelector( 'nav' ) as HTMLElement;
 		view.collapseTags( bar );
-		expect( bar.querySelector( 'button' ) ).toBeNull();
+		expect( bar.classList.contains( 'is-long' ) ).toBe( false );
 	} );
 } );

@@ -12,8 +12,9 @@ import { expect, test, type Locator } from '@playwright/test';
 /**
  * Internal dependencies
  */
+import { withOptionalFonts } from '../consent/support';
 import { consentingVisitor, ensureDemo, sitePhp } from '../stats/support';
-import { DEMO, shown } from './support';
+import { DEMO, shown, layoutShift, observeLayoutShift } from './support';
 
 /**
  * The titles a gallery shows under its thumbnails, in order.
@@ -46,7 +47,9 @@ test.describe( 'gallery: search, sort and tags', () => {
 		const form = first.getByRole( 'search', {
 			name: 'All demo images: search and sort',
 		} );
-		await form.getByLabel( 'Search' ).fill( wanted || '' );
+		await form
+			.getByRole( 'searchbox', { name: 'Search' } )
+			.fill( wanted || '' );
 		await form.getByRole( 'button', { name: 'Show' } ).click();
 		await expect( page ).toHaveURL( /bwg_search_0=/ );
 		expect(
@@ -55,10 +58,14 @@ test.describe( 'gallery: search, sort and tags', () => {
 		expect( await titles( first ) ).toContain( wanted );
 		expect( ( await shown( first ) ).length ).toBeLessThan( 12 );
 		expect( await shown( second ) ).toEqual( secondPageTwo );
-		await expect( form.getByLabel( 'Search' ) ).toHaveValue( wanted || '' );
+		await expect(
+			form.getByRole( 'searchbox', { name: 'Search' } )
+		).toHaveValue( wanted || '' );
 
 		// Nothing matches: said so, and the form is still there.
-		await form.getByLabel( 'Search' ).fill( 'zzzz no such image zzzz' );
+		await form
+			.getByRole( 'searchbox', { name: 'Search' } )
+			.fill( 'zzzz no such image zzzz' );
 		await form.getByRole( 'button', { name: 'Show' } ).click();
 		await expect( first.getByText( 'No images match.' ) ).toBeVisible();
 		await expect( first.locator( '.tessera-gallery__item' ) ).toHaveCount(
@@ -66,7 +73,7 @@ test.describe( 'gallery: search, sort and tags', () => {
 		);
 
 		// Sort by title, no search: the first page in title order.
-		await form.getByLabel( 'Search' ).fill( '' );
+		await form.getByRole( 'searchbox', { name: 'Search' } ).fill( '' );
 		await form.getByLabel( 'Sort by' ).selectOption( 'title' );
 		await form.getByRole( 'button', { name: 'Show' } ).click();
 		await expect( page ).toHaveURL( /sort_by_0=title/ );
@@ -202,6 +209,71 @@ test.describe( 'gallery: search, sort and tags', () => {
 		await context.close();
 	} );
 
+	test( 'the tag bar collapses to two rows without moving anything on a narrow screen', async ( {
+		browser,
+	} ) => {
+		const { context, page } = await consentingVisitor( browser, {
+			viewport: { width: 360, height: 740 },
+		} );
+		// The theme's late web font re-wraps text; only the gallery's own layout is measured.
+		await withOptionalFonts( page, DEMO );
+		await observeLayoutShift( page );
+		await page.goto( DEMO, { waitUntil: 'load' } );
+		const bar = page.locator( '#bwg_container1_0 .tessera-gallery__tags' );
+		await expect( bar ).toHaveClass( /is-long/ );
+		// Two rows of tags + 3 px (spec §9).
+		const [ list, tag ] = await Promise.all( [
+			bar.locator( 'ul' ).boundingBox(),
+			bar.locator( 'li' ).first().boundingBox(),
+		] );
+		expect( list?.height ).toBeLessThan( ( tag?.height || 0 ) * 2 + 12 );
+		// Two frames after the collapse: any shift it caused is reported by then.
+		await page.evaluate(
+			() =>
+				new Promise( ( resolve ) =>
+					requestAnimationFrame( () =>
+						requestAnimationFrame( resolve )
+					)
+				)
+		);
+		expect( await layoutShift( page ) ).toBeLessThan( 0.001 );
+		await context.close();
+	} );
+
+	test( 'the search box shows its reset and loupe icons once it holds text', async ( {
+		browser,
+	} ) => {
+		const { context, page } = await consentingVisitor( browser, {
+			viewport: { width: 380, height: 800 },
+		} );
+		await page.goto( DEMO );
+		const gallery = page.locator( '#bwg_container1_0' );
+		const box = gallery.getByRole( 'searchbox', { name: 'Search' } );
+		const reset = gallery.getByRole( 'link', { name: 'Clear the search' } );
+		const loupe = gallery.getByRole( 'button', {
+			name: 'Search the gallery',
+		} );
+		await expect( reset ).toBeHidden();
+		await expect( loupe ).toBeHidden();
+		await box.press( 'h' );
+		await expect( reset ).toBeVisible();
+		await expect( loupe ).toBeVisible();
+		// Under 410 px the search line takes the whole width.
+		const [ field, form ] = await Promise.all( [
+			box.boundingBox(),
+			gallery.getByRole( 'search' ).boundingBox(),
+		] );
+		expect( field?.width ).toBeGreaterThan( ( form?.width || 0 ) * 0.9 );
+		await loupe.click();
+		await expect( page ).toHaveURL( /bwg_search_0=h/ );
+		await expect( box ).toHaveValue( 'h' );
+		await reset.click();
+		await expect( page ).not.toHaveURL( /bwg_search_0/ );
+		await expect( box ).toHaveValue( '' );
+		await expect( reset ).toBeHidden();
+		await context.close();
+	} );
+
 	test( 'bad search, sort and tag values fall back and never reach a query unchecked', async ( {
 		browser,
 	} ) => {
@@ -232,14 +304,16 @@ test.describe( 'gallery: search, sort and tags', () => {
 		await expect( first.getByText( 'No images match.' ) ).toBeVisible();
 		await expect( first.locator( 'img[src="x"]' ) ).toHaveCount( 0 );
 		await expect(
-			first.getByRole( 'search' ).getByLabel( 'Search' )
+			first
+				.getByRole( 'search' )
+				.getByRole( 'searchbox', { name: 'Search' } )
 		).toHaveValue( 'zzz' );
 		// A long search is cut to 100 characters.
 		await page.goto( `${ DEMO }?bwg_search_0=${ 'a'.repeat( 500 ) }` );
 		expect(
 			await first
 				.getByRole( 'search' )
-				.getByLabel( 'Search' )
+				.getByRole( 'searchbox', { name: 'Search' } )
 				.inputValue()
 		).toHaveLength( 100 );
 		await context.close();

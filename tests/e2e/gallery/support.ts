@@ -5,7 +5,7 @@
 /**
  * External dependencies
  */
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 export const DEMO = '/demo-gallery/';
 
@@ -20,4 +20,65 @@ export async function shown( gallery: Locator ): Promise< string[] > {
 		.evaluateAll( ( items ) =>
 			items.map( ( item ) => item.getAttribute( 'data-image-id' ) || '' )
 		);
+}
+
+/**
+ * Starts summing the layout shifts the galleries cause (not those right after input) from the first paint; read
+ * them with layoutShift(). As bin/bench-gallery.mjs attributes them: an entry counts when what it moved is a
+ * gallery, inside one or after one, and nothing before or around a gallery moved; an entry that moves something
+ * before or around a gallery is the page's (the theme's header or the text above the block reflowing, a web
+ * font arriving late on a loaded machine) and is summed apart (`pageShift`).
+ *
+ * @param page The page, before it navigates.
+ */
+export async function observeLayoutShift( page: Page ): Promise< void > {
+	await page.addInitScript( () => {
+		const w = window as unknown as { shift: number; pageShift: number };
+		w.shift = 0;
+		w.pageShift = 0;
+		const byPage = ( node: Node | null ) => {
+			const el = node && node.nodeType !== 1 ? node.parentElement : node;
+			if ( ! el || ! el.isConnected ) {
+				return false;
+			}
+			return [ ...document.querySelectorAll( '.tessera-gallery' ) ].every(
+				( g ) =>
+					g !== el &&
+					! g.contains( el ) &&
+					g.compareDocumentPosition( el ) !==
+						Node.DOCUMENT_POSITION_FOLLOWING
+			);
+		};
+		new PerformanceObserver( ( list ) => {
+			for ( const entry of list.getEntries() as Array<
+				PerformanceEntry & {
+					value: number;
+					hadRecentInput: boolean;
+					sources?: Array< { node: Node | null } >;
+				}
+			> ) {
+				if ( entry.hadRecentInput ) {
+					continue;
+				}
+				if (
+					( entry.sources || [] ).some( ( s ) => byPage( s.node ) )
+				) {
+					w.pageShift += entry.value;
+				} else {
+					w.shift += entry.value;
+				}
+			}
+		} ).observe( { type: 'layout-shift', buffered: true } );
+	} );
+}
+
+/**
+ * The galleries' layout shift summed since observeLayoutShift().
+ *
+ * @param page The page.
+ */
+export function layoutShift( page: Page ): Promise< number > {
+	return page.evaluate(
+		() => ( window as unknown as { shift: number } ).shift
+	);
 }
