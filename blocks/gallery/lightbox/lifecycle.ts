@@ -1,0 +1,367 @@
+/**
+ * The lightbox's lifecycle (docs/lightbox.md "Lifecycle"; spec §2 "Lightbox address and hash", §4 "Lightbox
+ * lifecycle", §9): closed, then loading (the overlay shown, the page's scroll and the mobile viewport's zoom
+ * locked), then open (the server's popup in the overlay, hydrated by the island). One lightbox at a time. The
+ * hash `#bwg{galleryId}/{imageId}` is set on open and on every change (replaced, not pushed: stepping through
+ * images adds no history entries) and reset to the page's address on close. Closing restores what it locked,
+ * returns the focus to what opened the lightbox and removes the overlay after 20 ms. Without `fetch` there is no
+ * lightbox: `open()` answers false and the thumbnail's link is followed.
+ */
+
+/** The hydrated popup, as the island gives it back. */
+export interface Mounted {
+	/** Ends the popup's own work (timers, listeners). */
+	close: () => void;
+}
+
+/** What the host gives the island with the popup's root. */
+export interface HydrateOptions {
+	/** The visitor closes the lightbox (Escape, the close button). */
+	onClose: () => void;
+	/** The image shown changed. */
+	onChange: ( imageId: number ) => void;
+	/** The popup's data for an image outside the records the answer carried (the same cacheable call). */
+	fetchWindow: ( imageId: number ) => Promise< unknown >;
+}
+
+/** Hydrates the server's popup (the island's `window.tesseraLightbox.hydrate`). */
+export type Hydrate = ( root: HTMLElement, options: HydrateOptions ) => Mounted;
+
+/** The lightbox of a page. */
+export interface Host {
+	/**
+	 * Opens an image of a gallery.
+	 *
+	 * @param container The gallery's container (`data-lightbox-url`, `data-gallery-id`).
+	 * @param imageId   The image.
+	 * @param trigger   What opened it (the focus returns there).
+	 * @return Whether the lightbox took it (false: no lightbox, follow the link).
+	 */
+	open: (
+		container: HTMLElement,
+		imageId: number,
+		trigger?: HTMLElement | null
+	) => boolean;
+	/**
+	 * Asks for an image's popup ahead (a pointer over its thumbnail, or the focus on it): the open that follows
+	 * takes that answer instead of asking again.
+	 *
+	 * @param container The gallery's container.
+	 * @param imageId   The image.
+	 */
+	prefetch: ( container: HTMLElement, imageId: number ) => void;
+	/** Closes the lightbox, if open or loading. */
+	close: () => void;
+	/** The lifecycle's state. */
+	state: () => 'closed' | 'loading' | 'open';
+}
+
+/** How many answers asked ahead a page keeps (the last ones). */
+export const KEPT_ANSWERS = 8;
+
+/** How long the closed popup stays in the page, in ms (spec §9). */
+export const REMOVE_MS = 20;
+
+/** The viewport that keeps a phone from zooming the page while the lightbox is open (spec §4). */
+export const NO_ZOOM = 'maximum-scale=1, user-scalable=no';
+
+/**
+ * The hash of an image in the lightbox.
+ *
+ * @param galleryId Gallery id.
+ * @param imageId   Image id.
+ * @return `#bwg{galleryId}/{imageId}`.
+ */
+export function hashOf( galleryId: number, imageId: number ): string {
+	return `#bwg${ galleryId }/${ imageId }`;
+}
+
+/**
+ * The gallery and image a hash names (spec §2: a hash starting with `bwg` opens that image); null for any other
+ * hash, or numbers that are not ids.
+ *
+ * @param hash `location.hash`.
+ * @return The ids, or null.
+ */
+export function parseHash(
+	hash: string
+): { galleryId: number; imageId: number } | null {
+	const match = /^#bwg([1-9]\d{0,9})\/([1-9]\d{0,9})$/.exec( hash );
+	return match
+		? { galleryId: Number( match[ 1 ] ), imageId: Number( match[ 2 ] ) }
+		: null;
+}
+
+/**
+ * The call's address for one image: the container's lightbox URL (the server put every other parameter of the
+ * spec's query in it) with `image_id`.
+ *
+ * @param base    `data-lightbox-url`.
+ * @param imageId The image.
+ * @return The address.
+ */
+export function callUrl( base: string, imageId: number ): string {
+	const url = new URL( base, document.baseURI );
+	url.searchParams.set( 'image_id', String( imageId ) );
+	return url.href;
+}
+
+/**
+ * Reads the popup's data from an answer of the call (its `script.tessera-lightbox__data`).
+ *
+ * @param html The answer.
+ * @return The parsed data, or null.
+ */
+export function dataOf( html: string ): unknown {
+	const template = document.createElement( 'template' );
+	template.innerHTML = html;
+	const script = template.content.querySelector(
+		'script.tessera-lightbox__data'
+	);
+	try {
+		return script
+			? ( JSON.parse( script.textContent || '' ) as unknown )
+			: null;
+	} catch {
+		return null;
+	}
+}
+
+/**
+ * Creates the page's lightbox host.
+ *
+ * @param hydrate          Hydrates a popup (the island).
+ * @param messages         Texts: `loading` (the loading state's name), `failed` (when the call fails without an answer
+ *                         of its own), `close` (the close button of the loading and empty states).
+ * @param messages.loading Loading.
+ * @param messages.failed  Failure.
+ * @param messages.close   Close.
+ * @return The host.
+ */
+export function createHost(
+	hydrate: Hydrate,
+	messages: { loading: string; failed: string; close: string }
+): Host {
+	let current: 'closed' | 'loading' | 'open' = 'closed';
+	let overlay: HTMLElement | null = null;
+	let mounted: Mounted | null = null;
+	let trigger: HTMLElement | null = null;
+	let overflow = '';
+	let viewport: { meta: HTMLMetaElement; content: string | null } | null =
+		null;
+	// Each open is a new generation: an answer that arrives after its lightbox closed is dropped.
+	let generation = 0;
+	// The call's answers asked ahead or already used, by address (the call is cacheable: the same query, the same
+	// answer); a failed or refused one is not kept.
+	const answers = new Map<
+		string,
+		Promise< { ok: boolean; html: string } >
+	>();
+
+	const answer = ( url: string ) => {
+		let asked = answers.get( url );
+		if ( ! asked ) {
+			asked = fetch( url, { credentials: 'same-origin' } ).then(
+				async ( response ) => ( {
+					ok: response.ok,
+					html: await response.text(),
+				} )
+			);
+			answers.set( url, asked );
+			asked.then(
+				( { ok } ) => ok || answers.delete( url ),
+				() => answers.delete( url )
+			);
+			for ( const old of answers.keys() ) {
+				if ( answers.size <= KEPT_ANSWERS ) {
+					break;
+				}
+				answers.delete( old );
+			}
+		}
+		return asked;
+	};
+
+	const root = document.documentElement;
+
+	const setHash = ( hash: string ) =>
+		history.replaceState(
+			history.state,
+			'',
+			hash || location.pathname + location.search
+		);
+
+	const lock = () => {
+		overflow = root.style.overflow;
+		root.style.overflow = 'hidden';
+		let meta = document.querySelector< HTMLMetaElement >(
+			'meta[name="viewport"]'
+		);
+		const content = meta ? meta.getAttribute( 'content' ) : null;
+		if ( ! meta ) {
+			meta = document.createElement( 'meta' );
+			meta.name = 'viewport';
+			document.head.append( meta );
+		}
+		meta.content = [ content, NO_ZOOM ].filter( Boolean ).join( ', ' );
+		viewport = { meta, content };
+	};
+
+	const unlock = () => {
+		root.style.overflow = overflow;
+		if ( viewport ) {
+			if ( viewport.content === null ) {
+				viewport.meta.remove();
+			} else {
+				viewport.meta.content = viewport.content;
+			}
+			viewport = null;
+		}
+	};
+
+	const onKey = ( event: KeyboardEvent ) => {
+		// The hydrated popup handles its own keys; this is for the loading and empty states.
+		if ( event.key === 'Escape' && current === 'loading' ) {
+			event.preventDefault();
+			close();
+		}
+	};
+
+	/**
+	 * The loading state's content, or the empty state (the server's, or ours) with a close button.
+	 *
+	 * @param content What the overlay shows.
+	 */
+	const show = ( content: Node ) => {
+		const button = document.createElement( 'button' );
+		button.type = 'button';
+		button.className = 'tessera-lightbox-overlay__close';
+		button.setAttribute( 'aria-label', messages.close );
+		button.onclick = () => close();
+		overlay?.replaceChildren( content, button );
+		button.focus();
+	};
+
+	const fail = ( refusal: Element | null ) => {
+		let content = refusal;
+		if ( ! content ) {
+			content = document.createElement( 'div' );
+			content.className = 'tessera-lightbox-empty';
+			content.setAttribute( 'role', 'alert' );
+			content.textContent = messages.failed;
+		}
+		overlay?.removeAttribute( 'aria-busy' );
+		show( content );
+	};
+
+	function close(): void {
+		if ( current === 'closed' ) {
+			return;
+		}
+		current = 'closed';
+		generation++;
+		document.removeEventListener( 'keydown', onKey );
+		unlock();
+		setHash( '' );
+		const gone = overlay;
+		const popup = mounted;
+		const back = trigger;
+		overlay = null;
+		mounted = null;
+		trigger = null;
+		// The popup goes 20 ms later (spec §4, §9): its island ends then (its focus trap with it), the overlay goes,
+		// and the focus returns to what opened it.
+		setTimeout( () => {
+			popup?.close();
+			gone?.remove();
+			back?.focus( { preventScroll: true } );
+		}, REMOVE_MS );
+	}
+
+	function open(
+		container: HTMLElement,
+		imageId: number,
+		from?: HTMLElement | null
+	): boolean {
+		const base = container.dataset.lightboxUrl;
+		const galleryId = Number( container.dataset.galleryId );
+		if ( typeof window.fetch !== 'function' || ! base || ! galleryId ) {
+			return false;
+		}
+		if ( current !== 'closed' ) {
+			// One lightbox at a time: the open one stays.
+			return true;
+		}
+		current = 'loading';
+		const mine = ++generation;
+		trigger = from ?? null;
+		lock();
+		overlay = document.createElement( 'div' );
+		overlay.className = 'tessera-lightbox-overlay';
+		overlay.setAttribute( 'aria-busy', 'true' );
+		const loading = document.createElement( 'p' );
+		loading.className = 'tessera-lightbox-loading';
+		loading.setAttribute( 'role', 'status' );
+		loading.textContent = messages.loading;
+		document.body.append( overlay );
+		show( loading );
+		document.addEventListener( 'keydown', onKey );
+
+		const fetchWindow = ( id: number ) =>
+			fetch( callUrl( base, id ), { credentials: 'same-origin' } )
+				.then( ( response ) =>
+					response.ok
+						? response.text()
+						: Promise.reject(
+								new Error( String( response.status ) )
+							)
+				)
+				.then( dataOf );
+
+		answer( callUrl( base, imageId ) )
+			.then( ( { ok, html } ) => {
+				if ( mine !== generation || ! overlay ) {
+					return;
+				}
+				const template = document.createElement( 'template' );
+				template.innerHTML = html;
+				const popup = template.content.firstElementChild;
+				if (
+					! ok ||
+					! ( popup instanceof HTMLElement ) ||
+					! popup.classList.contains( 'tessera-lightbox' )
+				) {
+					fail(
+						popup?.classList.contains( 'tessera-lightbox-empty' )
+							? popup
+							: null
+					);
+					return;
+				}
+				overlay.replaceChildren( popup );
+				overlay.removeAttribute( 'aria-busy' );
+				current = 'open';
+				setHash( hashOf( galleryId, imageId ) );
+				mounted = hydrate( popup, {
+					onClose: close,
+					onChange: ( id ) => setHash( hashOf( galleryId, id ) ),
+					fetchWindow,
+				} );
+			} )
+			.catch( () => {
+				if ( mine === generation ) {
+					fail( null );
+				}
+			} );
+		return true;
+	}
+
+	function prefetch( container: HTMLElement, imageId: number ): void {
+		const base = container.dataset.lightboxUrl;
+		if ( typeof window.fetch === 'function' && base && imageId > 0 ) {
+			answer( callUrl( base, imageId ) ).catch( () => undefined );
+		}
+	}
+
+	return { open, prefetch, close, state: () => current };
+}

@@ -1,0 +1,340 @@
+/**
+ * The lightbox's lifecycle (blocks/gallery/lightbox/lifecycle.ts): loading, open, close, the hash, one at a time,
+ * the locks and their release, the empty state, and no lightbox without fetch.
+ */
+
+/**
+ * External dependencies
+ */
+import {
+	afterEach,
+	beforeEach,
+	describe,
+	expect,
+	it,
+	jest,
+} from '@jest/globals';
+
+/**
+ * Internal dependencies
+ */
+import {
+	KEPT_ANSWERS,
+	NO_ZOOM,
+	REMOVE_MS,
+	callUrl,
+	createHost,
+	dataOf,
+	hashOf,
+	parseHash,
+	type Hydrate,
+	type HydrateOptions,
+} from '../lifecycle';
+
+const MESSAGES = { loading: 'Loading…', failed: 'Failed.', close: 'Close' };
+
+const POPUP =
+	'<div class="tessera-lightbox" role="dialog" aria-modal="true" aria-label="Sea: image viewer" tabindex="-1"><script type="application/json" class="tessera-lightbox__data">{"settings":{"gallery_id":5},"ids":[7,8]}</script></div>';
+
+/** Answers of the mocked fetch, by image id. */
+let answers: Record< string, { status: number; body: string } > = {};
+let fetchMock: jest.Mock< typeof fetch >;
+
+/**
+ * A gallery container with a thumbnail link.
+ *
+ * @return The container and the link.
+ */
+function gallery(): { container: HTMLElement; link: HTMLAnchorElement } {
+	document.body.innerHTML =
+		'<div class="tessera-gallery" id="bwg_container1_0" data-gallery-id="5" data-lightbox-url="/wp-admin/admin-ajax.php?action=tessera_lightbox&amp;gallery_id=5&amp;bwg_gallery_type=thumbnails"><a href="/sea.jpg" id="thumb">Sea</a></div>';
+	return {
+		container: document.getElementById( 'bwg_container1_0' ) as HTMLElement,
+		link: document.getElementById( 'thumb' ) as HTMLAnchorElement,
+	};
+}
+
+/** Lets the mocked fetch's promises settle. */
+async function settle(): Promise< void > {
+	for ( let i = 0; i < 5; i++ ) {
+		await Promise.resolve();
+	}
+}
+
+beforeEach( () => {
+	answers = { '7': { status: 200, body: POPUP } };
+	fetchMock = jest.fn( ( input: RequestInfo | URL ) => {
+		const id =
+			new URL( String( input ) ).searchParams.get( 'image_id' ) || '';
+		const answer = answers[ id ] ?? { status: 404, body: '' };
+		return Promise.resolve( {
+			ok: answer.status === 200,
+			status: answer.status,
+			text: () => Promise.resolve( answer.body ),
+		} as Response );
+	} ) as unknown as jest.Mock< typeof fetch >;
+	window.fetch = fetchMock as unknown as typeof fetch;
+	document.head.innerHTML =
+		'<meta name="viewport" content="width=device-width, initial-scale=1">';
+	document.documentElement.style.overflow = '';
+	history.replaceState( null, '', '/gallery/?page_number_0=2' );
+	jest.useFakeTimers();
+} );
+
+afterEach( () => {
+	jest.useRealTimers();
+} );
+
+describe( 'hash', () => {
+	it( 'names a gallery and an image, and reads only such hashes', () => {
+		expect( hashOf( 5, 7 ) ).toBe( '#bwg5/7' );
+		expect( parseHash( '#bwg5/7' ) ).toEqual( {
+			galleryId: 5,
+			imageId: 7,
+		} );
+		for ( const bad of [
+			'#bwg5',
+			'#bwg05/7',
+			'#bwg5/7/8',
+			'#bwg5/<script>',
+			'#bwg99999999999/1',
+			'#other',
+			'',
+		] ) {
+			expect( parseHash( bad ) ).toBeNull();
+		}
+	} );
+
+	it( 'builds the call address with the image id', () => {
+		expect(
+			callUrl(
+				'/wp-admin/admin-ajax.php?action=tessera_lightbox&gallery_id=5',
+				9
+			)
+		).toBe(
+			'http://localhost/wp-admin/admin-ajax.php?action=tessera_lightbox&gallery_id=5&image_id=9'
+		);
+	} );
+
+	it( 'reads the data of an answer', () => {
+		expect( dataOf( POPUP ) ).toEqual( {
+			settings: { gallery_id: 5 },
+			ids: [ 7, 8 ],
+		} );
+		expect( dataOf( '<div></div>' ) ).toBeNull();
+		expect(
+			dataOf(
+				'<script type="application/json" class="tessera-lightbox__data">{bad</script>'
+			)
+		).toBeNull();
+	} );
+} );
+
+describe( 'lifecycle', () => {
+	it( 'loads, then opens hydrated with the hash set, the page locked; closes back to the page', async () => {
+		const { container, link } = gallery();
+		link.focus();
+		const closeMounted = jest.fn();
+		let options: HydrateOptions | null = null;
+		const hydrate = jest.fn(
+			( _root: HTMLElement, given: HydrateOptions ) => {
+				options = given;
+				return { close: closeMounted };
+			}
+		) as unknown as Hydrate;
+		const host = createHost( hydrate, MESSAGES );
+
+		expect( host.open( container, 7, link ) ).toBe( true );
+		// Loading: the overlay with a status, the page's scroll and the viewport's zoom locked.
+		expect( host.state() ).toBe( 'loading' );
+		const overlay = document.querySelector( '.tessera-lightbox-overlay' );
+		expect( overlay?.getAttribute( 'aria-busy' ) ).toBe( 'true' );
+		expect( overlay?.querySelector( '[role=status]' )?.textContent ).toBe(
+			'Loading…'
+		);
+		expect( document.documentElement.style.overflow ).toBe( 'hidden' );
+		expect(
+			document
+				.querySelector( 'meta[name=viewport]' )
+				?.getAttribute( 'content' )
+		).toBe( `width=device-width, initial-scale=1, ${ NO_ZOOM }` );
+		expect( String( fetchMock.mock.calls[ 0 ]?.[ 0 ] ) ).toContain(
+			'gallery_id=5&bwg_gallery_type=thumbnails&image_id=7'
+		);
+
+		await settle();
+		expect( host.state() ).toBe( 'open' );
+		expect( hydrate ).toHaveBeenCalledTimes( 1 );
+		expect( overlay?.querySelector( '.tessera-lightbox' ) ).not.toBeNull();
+		expect( overlay?.hasAttribute( 'aria-busy' ) ).toBe( false );
+		expect( location.hash ).toBe( '#bwg5/7' );
+
+		// A change of image replaces the hash (no history entry).
+		const length = history.length;
+		( options as unknown as HydrateOptions ).onChange( 8 );
+		expect( location.hash ).toBe( '#bwg5/8' );
+		expect( history.length ).toBe( length );
+
+		// Only one lightbox: a second open keeps the first.
+		expect( host.open( container, 8, link ) ).toBe( true );
+		expect( fetchMock ).toHaveBeenCalledTimes( 1 );
+
+		( options as unknown as HydrateOptions ).onClose();
+		expect( host.state() ).toBe( 'closed' );
+		expect( closeMounted ).not.toHaveBeenCalled();
+		expect( document.documentElement.style.overflow ).toBe( '' );
+		expect(
+			document
+				.querySelector( 'meta[name=viewport]' )
+				?.getAttribute( 'content' )
+		).toBe( 'width=device-width, initial-scale=1' );
+		expect( location.hash ).toBe( '' );
+		expect( location.search ).toBe( '?page_number_0=2' );
+		// Removed after 20 ms.
+		expect(
+			document.querySelector( '.tessera-lightbox-overlay' )
+		).not.toBeNull();
+		jest.advanceTimersByTime( REMOVE_MS );
+		expect(
+			document.querySelector( '.tessera-lightbox-overlay' )
+		).toBeNull();
+		expect( closeMounted ).toHaveBeenCalledTimes( 1 );
+		// Then the focus is back on the thumbnail.
+		expect( link.ownerDocument.activeElement ).toBe( link );
+	} );
+
+	it( 'fetches an image outside the records by the same call', async () => {
+		const { container } = gallery();
+		answers[ '900' ] = {
+			status: 200,
+			body: POPUP.replace( '[7,8]', '[900]' ),
+		};
+		let options: HydrateOptions | null = null;
+		const host = createHost( ( _root, given ) => {
+			options = given;
+			return { close() {} };
+		}, MESSAGES );
+		host.open( container, 7 );
+		await settle();
+		await expect(
+			( options as unknown as HydrateOptions ).fetchWindow( 900 )
+		).resolves.toEqual( { settings: { gallery_id: 5 }, ids: [ 900 ] } );
+		await expect(
+			( options as unknown as HydrateOptions ).fetchWindow( 901 )
+		).rejects.toThrow( '404' );
+	} );
+
+	it( 'opens with the answer asked ahead, once; a refused one is asked again; keeps the last few', async () => {
+		const { container } = gallery();
+		const hydrated: HTMLElement[] = [];
+		const host = createHost( ( root ) => {
+			hydrated.push( root );
+			return { close() {} };
+		}, MESSAGES );
+		host.prefetch( container, 7 );
+		host.prefetch( container, 7 );
+		expect( fetchMock ).toHaveBeenCalledTimes( 1 );
+		await settle();
+		host.open( container, 7 );
+		await settle();
+		expect( hydrated ).toHaveLength( 1 );
+		expect( fetchMock ).toHaveBeenCalledTimes( 1 );
+		host.close();
+		jest.advanceTimersByTime( REMOVE_MS );
+		// Opened again: the same answer, no new call.
+		host.open( container, 7 );
+		await settle();
+		expect( hydrated ).toHaveLength( 2 );
+		expect( fetchMock ).toHaveBeenCalledTimes( 1 );
+		host.close();
+		jest.advanceTimersByTime( REMOVE_MS );
+
+		// A refusal is not kept.
+		host.prefetch( container, 66 );
+		await settle();
+		host.prefetch( container, 66 );
+		expect( fetchMock ).toHaveBeenCalledTimes( 3 );
+		// The last KEPT_ANSWERS are kept: 7 goes after that many others.
+		for ( let id = 100; id < 100 + KEPT_ANSWERS; id++ ) {
+			answers[ String( id ) ] = { status: 200, body: POPUP };
+			host.prefetch( container, id );
+		}
+		await settle();
+		const calls = fetchMock.mock.calls.length;
+		host.prefetch( container, 100 + KEPT_ANSWERS - 1 );
+		expect( fetchMock ).toHaveBeenCalledTimes( calls );
+		host.prefetch( container, 7 );
+		expect( fetchMock ).toHaveBeenCalledTimes( calls + 1 );
+		// Without fetch, nothing is asked.
+		( window as unknown as { fetch: unknown } ).fetch = undefined;
+		host.prefetch( container, 8 );
+		expect( fetchMock ).toHaveBeenCalledTimes( calls + 1 );
+	} );
+
+	it( 'shows the server’s empty state for an image it refuses; Escape closes, nothing hydrates', async () => {
+		const { container, link } = gallery();
+		answers[ '7' ] = {
+			status: 404,
+			body: '<div class="tessera-lightbox-empty" role="alert">This image is not available.</div>',
+		};
+		const hydrate = jest.fn() as unknown as Hydrate;
+		const host = createHost( hydrate, MESSAGES );
+		host.open( container, 7, link );
+		await settle();
+		const overlay = document.querySelector( '.tessera-lightbox-overlay' );
+		expect( overlay?.querySelector( '[role=alert]' )?.textContent ).toBe(
+			'This image is not available.'
+		);
+		expect(
+			link.ownerDocument.activeElement?.getAttribute( 'aria-label' )
+		).toBe( 'Close' );
+		expect( hydrate ).not.toHaveBeenCalled();
+		expect( location.hash ).toBe( '' );
+		document.dispatchEvent(
+			new KeyboardEvent( 'keydown', { key: 'Escape', bubbles: true } )
+		);
+		expect( host.state() ).toBe( 'closed' );
+		expect( document.documentElement.style.overflow ).toBe( '' );
+		jest.advanceTimersByTime( REMOVE_MS );
+		expect( link.ownerDocument.activeElement ).toBe( link );
+	} );
+
+	it( 'says so when the call fails without an answer, and drops an answer that comes after closing', async () => {
+		const { container } = gallery();
+		fetchMock.mockImplementationOnce( () =>
+			Promise.reject( new Error( 'offline' ) )
+		);
+		const hydrate = jest.fn() as unknown as Hydrate;
+		const host = createHost( hydrate, MESSAGES );
+		host.open( container, 7 );
+		await settle();
+		expect(
+			document.querySelector( '.tessera-lightbox-overlay [role=alert]' )
+				?.textContent
+		).toBe( 'Failed.' );
+		host.close();
+		jest.advanceTimersByTime( REMOVE_MS );
+
+		// Closed while loading: the late answer neither opens nor hydrates.
+		host.open( container, 7 );
+		host.close();
+		await settle();
+		expect( hydrate ).not.toHaveBeenCalled();
+		expect( host.state() ).toBe( 'closed' );
+	} );
+
+	it( 'is no lightbox without fetch, or for a container without the lightbox URL', () => {
+		const { container } = gallery();
+		const host = createHost( jest.fn() as unknown as Hydrate, MESSAGES );
+		const saved = window.fetch;
+		( window as unknown as { fetch: unknown } ).fetch = undefined;
+		expect( host.open( container, 7 ) ).toBe( false );
+		window.fetch = saved;
+		delete container.dataset.lightboxUrl;
+		expect( host.open( container, 7 ) ).toBe( false );
+		expect(
+			document.querySelector( '.tessera-lightbox-overlay' )
+		).toBeNull();
+		expect( document.documentElement.style.overflow ).toBe( '' );
+	} );
+} );
