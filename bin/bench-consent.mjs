@@ -16,7 +16,7 @@
  */
 import fs from 'node:fs';
 import { chromium } from '@playwright/test';
-import { arg, median } from './lib/bench.mjs';
+import { arg, fromTrace, median, TRACE_CATEGORIES } from './lib/bench.mjs';
 
 const BASE = arg(
 	'base',
@@ -59,54 +59,8 @@ function collector() {
 	} ).observe( { type: 'element', buffered: true } );
 }
 
-const TRACE_CATEGORIES = [
-	'devtools.timeline',
-	'v8.execute',
-	'disabled-by-default-devtools.timeline',
-];
-
-/**
- * Main-thread time spent running Tessera's scripts (evaluating them, and every later call into them:
- * event listeners, the MutationObserver), from a Chromium trace: top-level script events whose source
- * is one of our files, nested ones not counted twice. Blocking time added cannot exceed it (each
- * millisecond of added work adds at most one millisecond beyond a task's 50 ms).
- *
- * @param {{traceEvents: Array<Record<string, any>>}} trace
- * @return {number} Milliseconds.
- */
-function ourMainThreadMs( trace ) {
-	const ours = ( e ) =>
-		[ 'EvaluateScript', 'FunctionCall', 'v8.compile', 'v8.run' ].includes(
-			e.name
-		) &&
-		e.ph === 'X' &&
-		String(
-			e.args?.data?.url ??
-				e.args?.data?.scriptName ??
-				e.args?.fileName ??
-				''
-		).includes( '/plugins/tessera/' );
-	// Total Blocking Time counts from the first contentful paint on: our work before it cannot add to it.
-	const fcp = trace.traceEvents.find(
-		( e ) => e.name === 'firstContentfulPaint'
-	)?.ts;
-	let end = -1;
-	let total = 0;
-	let afterFcp = 0;
-	for ( const e of trace.traceEvents
-		.filter( ours )
-		.sort( ( a, b ) => a.ts - b.ts ) ) {
-		if ( e.ts >= end ) {
-			total += e.dur;
-			afterFcp +=
-				fcp === undefined
-					? e.dur
-					: Math.max( 0, e.ts + e.dur - Math.max( e.ts, fcp ) );
-			end = e.ts + e.dur;
-		}
-	}
-	return { total: total / 1000, afterFcp: afterFcp / 1000 };
-}
+/** @param {string} url Script address. @return {boolean} Whether it is one of Tessera's files. */
+const ours = ( url ) => url.includes( '/plugins/tessera/' );
 
 /**
  * One page load.
@@ -139,7 +93,7 @@ async function measure( browser, variant ) {
 			.replace( /<(h1|h2|p|a)( |>)/g, '<$1 elementtiming="page-text"$2' );
 		await route.fulfill( { response, body } );
 	} );
-	const ours = [];
+	const files = [];
 	page.on( 'response', async ( response ) => {
 		if ( response.url().includes( '/plugins/tessera/' ) ) {
 			const type = response.request().resourceType();
@@ -147,7 +101,7 @@ async function measure( browser, variant ) {
 				.request()
 				.sizes()
 				.catch( () => null );
-			ours.push( {
+			files.push( {
 				url: response.url(),
 				type,
 				bytes: sizes ? sizes.responseBodySize : 0,
@@ -159,8 +113,9 @@ async function measure( browser, variant ) {
 	await browser.startTracing( page, { categories: TRACE_CATEGORIES } );
 	await page.goto( url, { waitUntil: 'load' } );
 	await page.waitForTimeout( SETTLE_MS );
-	const own = ourMainThreadMs(
-		JSON.parse( ( await browser.stopTracing() ).toString() )
+	const own = fromTrace(
+		JSON.parse( ( await browser.stopTracing() ).toString() ),
+		ours
 	);
 	const m = await page.evaluate( () => {
 		const fcp =
@@ -204,7 +159,12 @@ async function measure( browser, variant ) {
 		};
 	} );
 	await context.close();
-	return { ...m, ownMs: own.total, ownAfterFcp: own.afterFcp, files: ours };
+	return {
+		...m,
+		ownAfterFcp: own.own,
+		ownBlocking: own.ownBlocking,
+		files,
+	};
 }
 
 const browser = await chromium.launch( {
@@ -235,7 +195,7 @@ const summary = ( list ) => ( {
 	cls: median( list.map( ( r ) => r.cls ) ),
 	tbt: median( list.map( ( r ) => r.tbt ) ),
 	fcp: median( list.map( ( r ) => r.fcp ?? NaN ) ),
-	ownMs: median( list.map( ( r ) => r.ownMs ) ),
+	ownBlocking: median( list.map( ( r ) => r.ownBlocking ) ),
 	ownAfterFcp: median( list.map( ( r ) => r.ownAfterFcp ) ),
 } );
 const t = summary( runs.tessera );
@@ -254,7 +214,7 @@ out += `${ 'variant'.padEnd( 22 ) }${ 'CLS'.padStart( 8 ) }${ 'TBT'.padStart( 12
 out += `${ 'with Tessera'.padEnd( 22 ) }${ t.cls.toFixed( 3 ).padStart( 8 ) }${ ms( t.tbt ).padStart( 12 ) }${ ms( t.fcp ).padStart( 12 ) }\n`;
 out += `${ 'without (control)'.padEnd( 22 ) }${ c.cls.toFixed( 3 ).padStart( 8 ) }${ ms( c.tbt ).padStart( 12 ) }${ ms( c.fcp ).padStart( 12 ) }\n`;
 out += `${ 'added'.padEnd( 22 ) }${ ( t.cls - c.cls ).toFixed( 3 ).padStart( 8 ) }${ ms( t.tbt - c.tbt ).padStart( 12 ) }${ ms( t.fcp - c.fcp ).padStart( 12 ) }\n`;
-out += `Tessera's own main-thread script time: median ${ ms( t.ownMs ) } in all, ${ ms( t.ownAfterFcp ) } after FCP (max ${ ms( Math.max( ...runs.tessera.map( ( r ) => r.ownAfterFcp ) ) ) }): the most blocking time it can add\n`;
+out += `Tessera's own main-thread script time after FCP: median ${ ms( t.ownAfterFcp ) } (max ${ ms( Math.max( ...runs.tessera.map( ( r ) => r.ownAfterFcp ) ) ) }); of it beyond the 50 ms of the tasks it ran in, the blocking time it accounts for: median ${ ms( t.ownBlocking ) } (max ${ ms( Math.max( ...runs.tessera.map( ( r ) => r.ownBlocking ) ) ) })\n`;
 out += `TBT per run, with: ${ runs.tessera.map( ( r ) => r.tbt.toFixed( 0 ) ).join( ', ' ) }; without: ${ runs.control.map( ( r ) => r.tbt.toFixed( 0 ) ).join( ', ' ) } ms\n`;
 out += `FCP per run, with: ${ runs.tessera.map( ( r ) => r.fcp.toFixed( 0 ) ).join( ', ' ) }; without: ${ runs.control.map( ( r ) => r.fcp.toFixed( 0 ) ).join( ', ' ) } ms\n`;
 out += `banner text painted minus the page's first text, per run: ${ bannerAtFcp.map( ( v ) => ( v === null ? 'n/a' : ms( v ) ) ).join( ', ' ) }\n`;
@@ -263,11 +223,13 @@ out += `Tessera files on the page (bytes transferred; the test site compresses t
 const checks = [
 	[ 'banner in the server HTML on every run', bannerShown ],
 	[ 'layout shift added 0.00', t.cls - c.cls < 0.005 ],
-	// Side by side, the page totals move by tens of ms between runs on a shared 2-core machine; the bound
-	// from the trace is exact. Either shows the budget holds.
+	// Side by side, the page totals move by tens of ms between runs on a shared 2-core machine (a CI run had
+	// 44 against 12 ms, single runs from 0 to 198 ms either way). The trace's share is exact for the work our
+	// script does: in each task it ran in, its time up to that task's time beyond 50 ms. Either shows the
+	// budget holds.
 	[
 		'blocking time added <= 10 ms',
-		t.tbt - c.tbt <= 10 || t.ownAfterFcp <= 10,
+		t.tbt - c.tbt <= 10 || t.ownBlocking <= 10,
 	],
 	// Painted no later than the page's own first text (Element Timing: the frame that painted it).
 	[

@@ -1,0 +1,434 @@
+#!/usr/bin/env node
+/**
+ * The lightbox benchmark (issue 7, "Weight and speed"; docs/lightbox.md "Benchmark"), against a running site (the
+ * test site by default), in Chromium with the CPU slowed down --cpu (4) times (CDP), for two galleries: the demo
+ * gallery (`/demo-gallery/`, its first gallery) and the 1,000-image gallery (`/bench-gallery-thumbnails/`, seeded by
+ * bin/bench/gallery-seed.php, which this runs first). Per run, a fresh visitor (consent given, so that no banner
+ * covers the page):
+ *
+ * 1. First open, the download included (reported): a click on a thumbnail of a page where nothing of the lightbox
+ *    has loaded, to the lightbox's image painted (Element Timing; the frame after its decode where the browser has
+ *    none).
+ * 2. Open once hydrated (bar: <= 100 ms): the island loaded by intent (a pointer over the thumbnail), the click to
+ *    the image painted.
+ * 3. Bytes of an opening (bar for the 1,000-image gallery: <= 500 KB): everything transferred from the pointer
+ *    over the thumbnail until the network has been quiet for a second after the click (the island's files and
+ *    React, the call's answer, the image, the filmstrip's thumbnails, the neighbours preloaded).
+ * 4. Memory and listeners (bar: nothing grows): with a 100 ms effect (the site's lightbox option, restored after),
+ *    50 steps with the arrow key, each waited for; the page's event listeners, DOM nodes and JS heap (after a forced
+ *    garbage collection, CDP Performance.getMetrics) after 10 steps and after 50; then closed, against the page
+ *    with the island loaded before the lightbox opened.
+ *
+ *   node bin/bench-lightbox.mjs [--base http://127.0.0.1:8890] [--env test] [--runs 5] [--cpu 4] [--json FILE]
+ *
+ * Exit code 1 when a bar is missed. bin/test runs it after the gallery benchmark.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { arg, median } from './lib/bench.mjs';
+
+const ROOT = path.resolve(
+	path.dirname( fileURLToPath( import.meta.url ) ),
+	'..'
+);
+const BASE = arg(
+	'base',
+	process.env.WP_BASE_URL || 'http://127.0.0.1:8890'
+).replace( /\/$/, '' );
+const ENV = arg( 'env', 'test' );
+const RUNS = Number( arg( 'runs', '5' ) );
+const CPU = Number( arg( 'cpu', '4' ) );
+const JSON_OUT = arg( 'json', '' );
+const STEPS = 50;
+const MAX_OPEN_MS = 100;
+const MAX_BYTES = 500 * 1024;
+const GALLERIES = [
+	{ name: 'demo gallery', path: '/demo-gallery/' },
+	{ name: '1,000 images', path: '/bench-gallery-thumbnails/' },
+];
+/** Which thumbnail is opened (the third: not the first, which the page loads with high priority). */
+const NTH = 2;
+
+/**
+ * Runs PHP inside the site (bin/site php).
+ *
+ * @param {string[]} args Code, or `require $argv[3];` and a file with its arguments.
+ * @return {string} What it printed.
+ */
+function sitePhp( ...args ) {
+	const done = spawnSync(
+		'bash',
+		[ path.join( ROOT, 'bin/site' ), 'php', ENV, ...args ],
+		{ encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }
+	);
+	if ( done.status !== 0 ) {
+		process.stderr.write(
+			`bench-lightbox: bin/site php failed (exit ${ done.status })\n${ done.stdout }${ done.stderr }\n`
+		);
+		process.exit( 1 );
+	}
+	return done.stdout;
+}
+
+/** Watches the page for the lightbox's image and reports when it is painted (runs in the page). */
+function watcher() {
+	const w = window;
+	w.__lb = { click: null, painted: null };
+	document.addEventListener(
+		'click',
+		() => {
+			if ( w.__lb.click === null ) {
+				w.__lb.click = performance.now();
+			}
+		},
+		true
+	);
+	let observer = null;
+	if ( PerformanceObserver.supportedEntryTypes?.includes( 'element' ) ) {
+		observer = new PerformanceObserver( ( list ) => {
+			for ( const entry of list.getEntries() ) {
+				if (
+					entry.identifier === 'tessera-lightbox' &&
+					w.__lb.painted === null
+				) {
+					w.__lb.painted = entry.renderTime || entry.loadTime;
+				}
+			}
+		} );
+		observer.observe( { type: 'element', buffered: true } );
+	}
+	new window.MutationObserver( () => {
+		const image = document.querySelector(
+			'.tessera-lightbox .tessera-lightbox__image:not([elementtiming])'
+		);
+		if ( image ) {
+			// Before its first paint: Element Timing reports when it is painted.
+			image.setAttribute( 'elementtiming', 'tessera-lightbox' );
+			if ( ! observer ) {
+				image
+					.decode()
+					.catch( () => undefined )
+					.then( () =>
+						window.requestAnimationFrame( () =>
+							setTimeout( () => {
+								w.__lb.painted ??= performance.now();
+							} )
+						)
+					);
+			}
+		}
+	} ).observe( document, { childList: true, subtree: true } );
+}
+
+/**
+ * The page's listeners, nodes and JS heap, after a garbage collection.
+ *
+ * @param {import('playwright-core').CDPSession} cdp CDP session.
+ * @return {Promise<{listeners: number, nodes: number, heapMB: number}>} Figures.
+ */
+async function metrics( cdp ) {
+	await cdp.send( 'HeapProfiler.collectGarbage' );
+	const { metrics: list } = await cdp.send( 'Performance.getMetrics' );
+	const get = ( name ) => list.find( ( m ) => m.name === name )?.value ?? NaN;
+	return {
+		listeners: get( 'JSEventListeners' ),
+		nodes: get( 'Nodes' ),
+		heapMB: get( 'JSHeapUsedSize' ) / 1024 / 1024,
+	};
+}
+
+/**
+ * Waits until the network has been quiet for `quiet` ms (no request in flight, none started), at most 10 s (a
+ * request that never ends, such as a kept-alive ping, does not hold it up for ever).
+ *
+ * @param {{inFlight: Map<string, number>, last: number}} net   Network state.
+ * @param {number}                                        quiet Milliseconds.
+ */
+async function networkQuiet( net, quiet ) {
+	const until = Date.now() + 10000;
+	while ( Date.now() < until ) {
+		await new Promise( ( r ) => setTimeout( r, 100 ) );
+		if ( net.inFlight.size === 0 && Date.now() - net.last >= quiet ) {
+			return;
+		}
+	}
+}
+
+/**
+ * One visitor on one gallery: the first open (cold), then, in a second page of the same visitor, the open after
+ * intent, its bytes, the steps and the close.
+ *
+ * @param {import('playwright-core').Browser} browser Browser.
+ * @param {string}                            url     Page address.
+ * @return {Promise<Record<string, any>>} The run.
+ */
+async function run( browser, url ) {
+	const context = await browser.newContext( {
+		viewport: { width: 1280, height: 800 },
+	} );
+	await context.route(
+		( u ) => ! u.href.startsWith( BASE ),
+		( route ) => route.abort()
+	);
+	await context.addCookies( [
+		{
+			name: 'cookieyes-consent',
+			value:
+				'consentid:' +
+				'benchlightbox'.padEnd( 32, '0' ) +
+				',consent:yes,action:yes,necessary:yes,functional:yes,analytics:yes,performance:yes,advertisement:yes',
+			url: BASE,
+		},
+	] );
+	await context.addInitScript( watcher );
+	const out = {};
+
+	// 1. Cold: nothing of the lightbox loaded; the click loads it (the island's files, then the call).
+	{
+		const page = await context.newPage();
+		const cdp = await context.newCDPSession( page );
+		await page.goto( url, { waitUntil: 'load' } );
+		await cdp.send( 'Emulation.setCPUThrottlingRate', { rate: CPU } );
+		const thumb = page
+			.locator( '#bwg_container1_0 a.tessera-gallery__link' )
+			.nth( NTH );
+		await thumb.scrollIntoViewIfNeeded();
+		const box = await thumb.boundingBox();
+		// A click without a pointer over it first (the mouse jumps there): intent and click at once.
+		await page.mouse.click( box.x + box.width / 2, box.y + box.height / 2 );
+		await page.waitForFunction( () => window.__lb.painted !== null, null, {
+			timeout: 30000,
+		} );
+		const lb = await page.evaluate( () => window.__lb );
+		out.coldMs = lb.painted - lb.click;
+		await page.close();
+	}
+
+	// 2-4. Warm: the island loaded by intent, then the click.
+	const page = await context.newPage();
+	const cdp = await context.newCDPSession( page );
+	await cdp.send( 'Performance.enable' );
+	await cdp.send( 'Network.enable' );
+	const net = {
+		inFlight: new Map(),
+		last: Date.now(),
+		bytes: 0,
+		counting: false,
+		requests: 0,
+	};
+	cdp.on( 'Network.requestWillBeSent', ( e ) => {
+		net.inFlight.set( e.requestId, Date.now() );
+		net.last = Date.now();
+		if ( net.counting ) {
+			net.requests++;
+		}
+	} );
+	const settle = ( e ) => {
+		net.inFlight.delete( e.requestId );
+		net.last = Date.now();
+		if ( net.counting ) {
+			net.bytes += e.encodedDataLength ?? 0;
+		}
+	};
+	cdp.on( 'Network.loadingFinished', settle );
+	cdp.on( 'Network.loadingFailed', settle );
+	await page.goto( url, { waitUntil: 'load' } );
+	await networkQuiet( net, 500 );
+	await cdp.send( 'Emulation.setCPUThrottlingRate', { rate: CPU } );
+	const thumb = page
+		.locator( '#bwg_container1_0 a.tessera-gallery__link' )
+		.nth( NTH );
+	await thumb.scrollIntoViewIfNeeded();
+	await networkQuiet( net, 300 );
+	// From the pointer over the thumbnail on: the island's files (React included), the popup asked ahead, then
+	// what the click brings.
+	net.counting = true;
+	await thumb.hover();
+	await page.waitForFunction( () => !! window.tesseraLightbox, null, {
+		timeout: 30000,
+	} );
+	await networkQuiet( net, 300 );
+	out.islandBytes = net.bytes;
+	// The page with the island loaded, before it opens anything.
+	const before = await metrics( cdp );
+	await thumb.click();
+	await page.waitForFunction( () => window.__lb.painted !== null, null, {
+		timeout: 30000,
+	} );
+	const lb = await page.evaluate( () => window.__lb );
+	out.openMs = lb.painted - lb.click;
+	await networkQuiet( net, 1000 );
+	out.bytes = net.bytes;
+	out.requests = net.requests;
+	net.counting = false;
+
+	const status = page.locator( '.tessera-lightbox__status' );
+	const total = Number(
+		( ( await status.textContent() ) || '' ).match( / of (\d+)/ )?.[ 1 ]
+	);
+	const stepTimes = [];
+	for ( let i = 1; i <= STEPS; i++ ) {
+		const started = Date.now();
+		await page.keyboard.press( 'ArrowRight' );
+		const expected = ( ( NTH + i ) % total ) + 1;
+		await page.waitForFunction(
+			( n ) =>
+				document
+					.querySelector( '.tessera-lightbox__status' )
+					?.textContent?.startsWith( `${ n } of ` ),
+			expected,
+			{ timeout: 30000 }
+		);
+		stepTimes.push( Date.now() - started );
+		if ( i === 10 ) {
+			await networkQuiet( net, 300 );
+			out.after10 = await metrics( cdp );
+		}
+	}
+	await networkQuiet( net, 300 );
+	out.after50 = await metrics( cdp );
+	out.stepMs = median( stepTimes );
+	await page.keyboard.press( 'Escape' );
+	await page.waitForFunction(
+		() => ! document.querySelector( '.tessera-lightbox-overlay' ),
+		null,
+		{ timeout: 10000 }
+	);
+	await page.waitForTimeout( 200 );
+	out.closed = await metrics( cdp );
+	out.before = before;
+	out.leftInPage = await page.evaluate( () => ( {
+		overlay: document.querySelectorAll(
+			'.tessera-lightbox-overlay, .tessera-lightbox'
+		).length,
+		overflow: document.documentElement.style.overflow,
+		hash: window.location.hash,
+	} ) );
+	await context.close();
+	return out;
+}
+
+// The 1,000-image gallery and its pages (idempotent), and a short effect for the steps.
+sitePhp(
+	'require $argv[3];',
+	path.join( ROOT, 'bin/bench/gallery-seed.php' ),
+	'--count=1000'
+);
+const saved = sitePhp(
+	"echo wp_json_encode( get_option( 'tessera_lightbox', null ) );"
+).trim();
+sitePhp(
+	"$o = get_option( 'tessera_lightbox', array() ); $o = is_array( $o ) ? $o : array(); $o['slideshow_effect_duration'] = 100; update_option( 'tessera_lightbox', $o );"
+);
+
+const browser = await chromium.launch( {
+	executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+	args: [
+		'--no-sandbox',
+		'--disable-gpu',
+		'--no-first-run',
+		'--disable-background-networking',
+		'--disable-component-update',
+		'--js-flags=--expose-gc',
+	],
+} );
+const results = {};
+try {
+	for ( const g of GALLERIES ) {
+		// One warm-up (PHP opcache, the render cache, the browser's code cache), not counted.
+		await run( browser, BASE + g.path );
+		results[ g.name ] = [];
+		for ( let i = 0; i < RUNS; i++ ) {
+			const started = Date.now();
+			results[ g.name ].push( await run( browser, BASE + g.path ) );
+			process.stderr.write(
+				`bench-lightbox: ${ g.name }, run ${ i + 1 } of ${ RUNS } (${ Math.round( ( Date.now() - started ) / 1000 ) } s)\n`
+			);
+		}
+	}
+} finally {
+	await browser.close();
+	sitePhp(
+		saved === 'null' || saved === ''
+			? "delete_option( 'tessera_lightbox' );"
+			: `update_option( 'tessera_lightbox', json_decode( base64_decode( '${ Buffer.from( saved ).toString( 'base64' ) }' ), true ) );`
+	);
+}
+
+const ms = ( v ) => `${ v.toFixed( 0 ) } ms`;
+const checks = [];
+let out = `\nLightbox benchmark: ${ BASE }, CPU ${ CPU }x, 1280 x 800, ${ RUNS } runs each (medians), thumbnail ${ NTH + 1 } opened\n`;
+out +=
+	'first open = click to image painted with nothing of the lightbox loaded (its files, then the call); open = the same once the island is loaded (a pointer over the thumbnail first); bytes = everything transferred from the pointer over the thumbnail (the island and React, of it: "island") until the network was quiet for 1 s after the click; step = an arrow key to the next image announced (100 ms effect)\n\n';
+const summary = {};
+for ( const g of GALLERIES ) {
+	const list = results[ g.name ];
+	const med = ( f ) => median( list.map( f ) );
+	const s = {
+		coldMs: med( ( r ) => r.coldMs ),
+		openMs: med( ( r ) => r.openMs ),
+		openRuns: list.map( ( r ) => Math.round( r.openMs ) ),
+		bytes: med( ( r ) => r.bytes ),
+		islandBytes: med( ( r ) => r.islandBytes ),
+		maxBytes: Math.max( ...list.map( ( r ) => r.bytes ) ),
+		requests: med( ( r ) => r.requests ),
+		stepMs: med( ( r ) => r.stepMs ),
+		growth10to50: {
+			listeners: med(
+				( r ) => r.after50.listeners - r.after10.listeners
+			),
+			nodes: med( ( r ) => r.after50.nodes - r.after10.nodes ),
+			heapMB: med( ( r ) => r.after50.heapMB - r.after10.heapMB ),
+		},
+		afterClose: {
+			listeners: med( ( r ) => r.closed.listeners - r.before.listeners ),
+			nodes: med( ( r ) => r.closed.nodes - r.before.nodes ),
+			heapMB: med( ( r ) => r.closed.heapMB - r.before.heapMB ),
+		},
+		left: list.map( ( r ) => r.leftInPage ),
+	};
+	summary[ g.name ] = s;
+	out += `${ g.name.padEnd( 14 ) } first open ${ ms( s.coldMs ) }, open ${ ms( s.openMs ) } (runs ${ s.openRuns.join( ', ' ) }), bytes ${ ( s.bytes / 1024 ).toFixed( 0 ) } KB (island ${ ( s.islandBytes / 1024 ).toFixed( 0 ) } KB; max ${ ( s.maxBytes / 1024 ).toFixed( 0 ) } KB, ${ s.requests } requests), step ${ ms( s.stepMs ) }\n`;
+	out += `${ ''.padEnd( 14 ) } steps 10 to 50: listeners ${ s.growth10to50.listeners }, nodes ${ s.growth10to50.nodes }, heap ${ s.growth10to50.heapMB.toFixed( 2 ) } MB; closed against before opening: listeners ${ s.afterClose.listeners }, nodes ${ s.afterClose.nodes }, heap ${ s.afterClose.heapMB.toFixed( 2 ) } MB (the island's code stays loaded)\n`;
+	checks.push( [
+		`${ g.name }: click to image painted once hydrated <= ${ MAX_OPEN_MS } ms at CPU ${ CPU }x: ${ ms( s.openMs ) }`,
+		s.openMs <= MAX_OPEN_MS,
+	] );
+	if ( g.path.includes( 'bench-gallery' ) ) {
+		checks.push( [
+			`${ g.name }: an opening fetches <= ${ MAX_BYTES / 1024 } KB in all: ${ ( s.maxBytes / 1024 ).toFixed( 0 ) } KB (the most of ${ RUNS } runs)`,
+			s.maxBytes <= MAX_BYTES,
+		] );
+	}
+	checks.push( [
+		`${ g.name }: 50 steps grow nothing (steps 10 to 50: listeners <= 0, nodes <= 20, heap <= 1 MB)`,
+		s.growth10to50.listeners <= 0 &&
+			s.growth10to50.nodes <= 20 &&
+			s.growth10to50.heapMB <= 1,
+	] );
+	checks.push( [
+		`${ g.name }: closed, the page is back (no popup, scroll and hash restored; listeners <= before, nodes <= before + 20)`,
+		s.afterClose.listeners <= 0 &&
+			s.afterClose.nodes <= 20 &&
+			s.left.every(
+				( l ) => l.overlay === 0 && l.overflow === '' && l.hash === ''
+			),
+	] );
+}
+out += '\n';
+let failed = 0;
+for ( const [ name, ok ] of checks ) {
+	out += `${ ok ? 'ok  ' : 'FAIL' }  ${ name }\n`;
+	failed += ok ? 0 : 1;
+}
+process.stdout.write( out );
+if ( JSON_OUT ) {
+	fs.writeFileSync(
+		JSON_OUT,
+		JSON.stringify( { summary, results, checks }, null, 2 )
+	);
+}
+process.exit( failed ? 1 : 0 );
