@@ -24,7 +24,7 @@
 import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { arg, median } from './lib/bench.mjs';
+import { arg, fromTrace, median } from './lib/bench.mjs';
 
 const BASE = arg(
 	'base',
@@ -39,6 +39,8 @@ const JSON_OUT = arg( 'json', '' );
 // regression floor where run-to-run noise on two shared cores sits near the bar (as bin/bench-stats.mjs does).
 const MAX_POINTS = 2;
 const GATE_POINTS = Number( arg( 'gate-points', String( MAX_POINTS ) ) );
+// What our scripts may add to the blocking time when the score misses the floor (see the gate below).
+const MAX_OWN_BLOCKING = 10;
 
 const VARIANTS = {
 	tessera: `${ BASE }${ PAGE }`,
@@ -73,6 +75,11 @@ async function measure( port, url, method ) {
 	if ( lhr.runtimeError ) {
 		throw new Error( `${ url }: ${ lhr.runtimeError.message }` );
 	}
+	// Our scripts' share of the blocking time, from the trace of the observed load (applied throttling: the load
+	// measured; simulated: the unthrottled load the estimate starts from).
+	const own = fromTrace( result.artifacts.Trace, ( script ) =>
+		script.includes( '/plugins/tessera/' )
+	);
 	const requests = lhr.audits[ 'network-requests' ].details.items;
 	const run = {
 		score: Math.round( lhr.categories.performance.score * 100 ),
@@ -82,6 +89,8 @@ async function measure( port, url, method ) {
 		react: requests.some( ( r ) =>
 			/\/react(-dom)?(\.min)?\.js/.test( r.url )
 		),
+		ownBlocking: own.ownBlocking,
+		ownCpu: own.ownCpu,
 	};
 	for ( const [ key, audit ] of Object.entries( AUDITS ) ) {
 		run[ key ] = lhr.audits[ audit ].numericValue;
@@ -135,7 +144,13 @@ for ( const method of METHODS ) {
 	for ( const variant of [ 'tessera', 'without' ] ) {
 		const list = runs[ method ][ variant ];
 		const m = {};
-		for ( const key of [ 'score', ...Object.keys( AUDITS ), 'ours' ] ) {
+		for ( const key of [
+			'score',
+			...Object.keys( AUDITS ),
+			'ours',
+			'ownBlocking',
+			'ownCpu',
+		] ) {
 			m[ key ] = median( list.map( ( r ) => r[ key ] ) );
 		}
 		m.scores = list.map( ( r ) => r.score );
@@ -149,7 +164,13 @@ for ( const method of METHODS ) {
 			variant === 'tessera'
 				? `  Tessera's files ${ ( m.ours / 1024 ).toFixed(
 						1
-					) } KB transferred`
+					) } KB transferred, their main-thread time after FCP ${ ms(
+						m.ownCpu
+					) }, the blocking time they account for ${ ms(
+						m.ownBlocking
+					) } (max ${ ms(
+						Math.max( ...list.map( ( r ) => r.ownBlocking ) )
+					) })`
 				: ''
 		}\n`;
 	}
@@ -163,6 +184,25 @@ for ( const method of METHODS ) {
 		lost <= ( gated ? GATE_POINTS : MAX_POINTS ),
 		gated,
 	] );
+	// The scores of one page move with the theme's font relayouts and core's interactivity timers, which land
+	// before or after the first paint from run to run (a CI run had 98, 91, 90 against 99, 98, 100: blocking time
+	// 305 against 59 ms, none of it ours). The trace says exactly what our scripts add: in each task they ran in,
+	// their time up to the task's time beyond 50 ms. The gate holds when the score is within the floor or our
+	// scripts account for at most 10 ms of blocking (as bin/bench-consent.mjs does).
+	if ( gated && lost > GATE_POINTS ) {
+		const ownBlocking = summary[ method ].tessera.ownBlocking;
+		const ok = ownBlocking <= MAX_OWN_BLOCKING;
+		checks.push( [
+			`${ method }: the points lost are not ours: Tessera's scripts account for ${ ms(
+				ownBlocking
+			) } of blocking time (median; exit code: <= ${ MAX_OWN_BLOCKING } ms)`,
+			ok,
+			true,
+		] );
+		checks.find( ( c ) =>
+			c[ 0 ].startsWith( `${ method }: the form` )
+		)[ 2 ] = ! ok;
+	}
 	checks.push( [
 		`${ method }: no React before interaction`,
 		! summary[ method ].tessera.react,
