@@ -1,12 +1,18 @@
 /**
  * The lightbox's lifecycle (docs/lightbox.md "Lifecycle"; spec §2 "Lightbox address and hash", §4 "Lightbox
  * lifecycle", §9): closed, then loading (the overlay shown, the page's scroll and the mobile viewport's zoom
- * locked), then open (the server's popup in the overlay, hydrated by the island). One lightbox at a time. The
+ * locked; then the server's popup painted in the overlay), then open (the popup hydrated by the island, in the task
+ * after that paint). One lightbox at a time. The
  * hash `#bwg{galleryId}/{imageId}` is set on open and on every change (replaced, not pushed: stepping through
  * images adds no history entries) and reset to the page's address on close. Closing restores what it locked,
  * returns the focus to what opened the lightbox and removes the overlay after 20 ms. Without `fetch` there is no
  * lightbox: `open()` answers false and the thumbnail's link is followed.
  */
+
+/**
+ * Internal dependencies
+ */
+import { preloadImage } from './picture';
 
 /** The hydrated popup, as the island gives it back. */
 export interface Mounted {
@@ -44,7 +50,8 @@ export interface Host {
 	) => boolean;
 	/**
 	 * Asks for an image's popup ahead (a pointer over its thumbnail, or the focus on it): the open that follows
-	 * takes that answer instead of asking again.
+	 * takes that answer instead of asking again; once the pointer or the focus has stayed WARM_MS (no other
+	 * thumbnail asked for since), the popup's image is loaded and decoded too.
 	 *
 	 * @param container The gallery's container.
 	 * @param imageId   The image.
@@ -58,6 +65,13 @@ export interface Host {
 
 /** How many answers asked ahead a page keeps (the last ones). */
 export const KEPT_ANSWERS = 8;
+
+/**
+ * How long a pointer stays over a thumbnail (or the focus on it) before its image is loaded ahead, in ms: the
+ * answer is asked for at once (a few KB), the image (the popup's largest file) once the visitor lingers, so that a
+ * pointer crossing a gallery loads no pictures.
+ */
+export const WARM_MS = 150;
 
 /** How long the closed popup stays in the page, in ms (spec §9). */
 export const REMOVE_MS = 20;
@@ -128,6 +142,45 @@ export function dataOf( html: string ): unknown {
 }
 
 /**
+ * Runs a function once the browser has painted the next frame (a task after that frame's animation callbacks).
+ *
+ * @param run The function.
+ */
+export function afterPaint( run: () => void ): void {
+	if ( typeof requestAnimationFrame === 'function' ) {
+		requestAnimationFrame( () => window.setTimeout( run, 0 ) );
+	} else {
+		window.setTimeout( run, 0 );
+	}
+}
+
+/**
+ * Loads and decodes the image a popup's answer shows, ahead of the popup (the browser keeps it for the popup's own
+ * image: same address, same candidate of the same `srcset` and `sizes`).
+ *
+ * @param html The answer.
+ * @return The image loading, or null when the answer shows none.
+ */
+export function warmImage( html: string ): HTMLImageElement | null {
+	const template = document.createElement( 'template' );
+	template.innerHTML = html;
+	const shown = template.content.querySelector< HTMLImageElement >(
+		'img.tessera-lightbox__image'
+	);
+	const src = shown?.getAttribute( 'src' );
+	if ( ! shown || ! src ) {
+		return null;
+	}
+	const image = preloadImage(
+		src,
+		shown.getAttribute( 'srcset' ) ?? '',
+		shown.getAttribute( 'sizes' ) ?? ''
+	);
+	image.decode?.().catch( () => undefined );
+	return image;
+}
+
+/**
  * Creates the page's lightbox host.
  *
  * @param hydrate          Hydrates a popup (the island).
@@ -157,6 +210,36 @@ export function createHost(
 		string,
 		Promise< { ok: boolean; html: string } >
 	>();
+	// The images loaded ahead, by the answer's address (as many as the answers kept), and the one to come.
+	const warmed = new Map< string, HTMLImageElement | null >();
+	let warming = 0;
+
+	/**
+	 * Loads the image of an answer ahead (once).
+	 *
+	 * @param url The call's address.
+	 */
+	const warm = ( url: string ) => {
+		window.clearTimeout( warming );
+		if ( warmed.has( url ) ) {
+			return;
+		}
+		warmed.set( url, null );
+		answers.get( url )?.then(
+			( { ok, html } ) => {
+				if ( ok && warmed.has( url ) ) {
+					warmed.set( url, warmImage( html ) );
+				}
+			},
+			() => undefined
+		);
+		for ( const old of warmed.keys() ) {
+			if ( warmed.size <= KEPT_ANSWERS ) {
+				break;
+			}
+			warmed.delete( old );
+		}
+	};
 
 	const answer = ( url: string ) => {
 		let asked = answers.get( url );
@@ -318,7 +401,10 @@ export function createHost(
 				)
 				.then( dataOf );
 
-		answer( callUrl( base, imageId ) )
+		const url = callUrl( base, imageId );
+		const asked = answer( url );
+		warm( url );
+		asked
 			.then( ( { ok, html } ) => {
 				if ( mine !== generation || ! overlay ) {
 					return;
@@ -340,12 +426,22 @@ export function createHost(
 				}
 				overlay.replaceChildren( popup );
 				overlay.removeAttribute( 'aria-busy' );
-				current = 'open';
 				setHash( hashOf( galleryId, imageId ) );
-				mounted = hydrate( popup, {
-					onClose: close,
-					onChange: ( id ) => setHash( hashOf( galleryId, id ) ),
-					fetchWindow,
+				// The server's popup is painted first (its image was loaded ahead), hydrated after: React's first
+				// render is one task, which would otherwise hold the picture back. Until then Escape still closes.
+				afterPaint( () => {
+					if ( mine !== generation || ! overlay ) {
+						return;
+					}
+					current = 'open';
+					mounted = hydrate( popup, {
+						onClose: close,
+						// A change that ends as the lightbox closes leaves the page's address alone.
+						onChange: ( id ) =>
+							mine === generation &&
+							setHash( hashOf( galleryId, id ) ),
+						fetchWindow,
+					} );
 				} );
 			} )
 			.catch( () => {
@@ -359,7 +455,10 @@ export function createHost(
 	function prefetch( container: HTMLElement, imageId: number ): void {
 		const base = container.dataset.lightboxUrl;
 		if ( typeof window.fetch === 'function' && base && imageId > 0 ) {
-			answer( callUrl( base, imageId ) ).catch( () => undefined );
+			const url = callUrl( base, imageId );
+			answer( url ).catch( () => undefined );
+			window.clearTimeout( warming );
+			warming = window.setTimeout( () => warm( url ), WARM_MS );
 		}
 	}
 

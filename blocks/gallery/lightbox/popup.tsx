@@ -34,6 +34,7 @@ import { __, sprintf } from '@wordpress/i18n';
  * Internal dependencies
  */
 import { readAnswer, type ImageRecord, type LightboxData } from './data';
+import { preloadImage, stopImage } from './picture';
 import type { Direction } from './effects';
 import {
 	initialState,
@@ -573,7 +574,7 @@ export function Lightbox( props: LightboxProps ) {
 			window.removeEventListener( 'blur', onBlur );
 			window.removeEventListener( 'focus', onFocus );
 			for ( const image of pending ) {
-				image.src = '';
+				stopImage( image );
 			}
 			pending.clear();
 			if ( root && document.fullscreenElement === root ) {
@@ -617,14 +618,16 @@ export function Lightbox( props: LightboxProps ) {
 			const record = records.get( at ) as ImageRecord;
 			if ( ! done.has( record.image_url ) ) {
 				done.add( record.image_url );
-				const image = new Image();
+				const image = preloadImage(
+					record.image_url,
+					record.srcset,
+					record.sizes
+				);
 				loading.add( image );
-				image.onload = image.onerror = () => loading.delete( image );
-				if ( record.srcset ) {
-					image.sizes = record.sizes;
-					image.srcset = record.srcset;
-				}
-				image.src = record.image_url;
+				image.onload = image.onerror = () => {
+					loading.delete( image );
+					image.onload = image.onerror = null;
+				};
 			}
 		}
 	}, [

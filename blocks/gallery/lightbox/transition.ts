@@ -12,6 +12,7 @@
  */
 import type { ImageRecord } from './data';
 import { isEffect, runEffect } from './effects';
+import { layerImage } from './picture';
 import type { Transition } from './popup';
 
 /** What of the lightbox settings the change reads (gallery_box_data). */
@@ -125,13 +126,11 @@ export function stageTransition(
 		) {
 			return;
 		}
-		const outgoing = layer( own.cloneNode() as HTMLImageElement );
-		const picture = new Image();
-		if ( next.srcset ) {
-			picture.sizes = next.sizes;
-			picture.srcset = next.srcset;
-		}
-		picture.src = next.image_url;
+		// The picture shown, as a plain image (a copy of its srcset would be kept by the browser: picture.ts).
+		const shown = new Image();
+		shown.src = own.currentSrc || own.src;
+		const outgoing = layer( shown );
+		const picture = layerImage( next.image_url, next.srcset, next.sizes );
 		const incoming = layer( picture );
 		incoming.hidden = true;
 		stage.append( outgoing, incoming );

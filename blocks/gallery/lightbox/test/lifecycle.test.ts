@@ -22,11 +22,13 @@ import {
 	KEPT_ANSWERS,
 	NO_ZOOM,
 	REMOVE_MS,
+	WARM_MS,
 	callUrl,
 	createHost,
 	dataOf,
 	hashOf,
 	parseHash,
+	warmImage,
 	type Hydrate,
 	type HydrateOptions,
 } from '../lifecycle';
@@ -52,6 +54,11 @@ function gallery(): { container: HTMLElement; link: HTMLAnchorElement } {
 		container: document.getElementById( 'bwg_container1_0' ) as HTMLElement,
 		link: document.getElementById( 'thumb' ) as HTMLAnchorElement,
 	};
+}
+
+/** Lets the frame after the popup's insertion be painted, then the task after it run (the hydration). */
+function painted(): void {
+	jest.advanceTimersByTime( 40 );
 }
 
 /** Lets the mocked fetch's promises settle. */
@@ -163,11 +170,14 @@ describe( 'lifecycle', () => {
 		);
 
 		await settle();
-		expect( host.state() ).toBe( 'open' );
-		expect( hydrate ).toHaveBeenCalledTimes( 1 );
+		// The server's popup is in the page, painted before it is hydrated.
 		expect( overlay?.querySelector( '.tessera-lightbox' ) ).not.toBeNull();
 		expect( overlay?.hasAttribute( 'aria-busy' ) ).toBe( false );
 		expect( location.hash ).toBe( '#bwg5/7' );
+		expect( hydrate ).not.toHaveBeenCalled();
+		painted();
+		expect( host.state() ).toBe( 'open' );
+		expect( hydrate ).toHaveBeenCalledTimes( 1 );
 
 		// A change of image replaces the hash (no history entry).
 		const length = history.length;
@@ -182,6 +192,9 @@ describe( 'lifecycle', () => {
 		( options as unknown as HydrateOptions ).onClose();
 		expect( host.state() ).toBe( 'closed' );
 		expect( closeMounted ).not.toHaveBeenCalled();
+		// A change that ends as it closes (the popup's effect runs after the close) leaves the address alone.
+		( options as unknown as HydrateOptions ).onChange( 9 );
+		expect( location.hash ).toBe( '' );
 		expect( document.documentElement.style.overflow ).toBe( '' );
 		expect(
 			document
@@ -216,6 +229,7 @@ describe( 'lifecycle', () => {
 		}, MESSAGES );
 		host.open( container, 7 );
 		await settle();
+		painted();
 		await expect(
 			( options as unknown as HydrateOptions ).fetchWindow( 900 )
 		).resolves.toEqual( { settings: { gallery_id: 5 }, ids: [ 900 ] } );
@@ -237,6 +251,7 @@ describe( 'lifecycle', () => {
 		await settle();
 		host.open( container, 7 );
 		await settle();
+		painted();
 		expect( hydrated ).toHaveLength( 1 );
 		expect( fetchMock ).toHaveBeenCalledTimes( 1 );
 		host.close();
@@ -244,6 +259,7 @@ describe( 'lifecycle', () => {
 		// Opened again: the same answer, no new call.
 		host.open( container, 7 );
 		await settle();
+		painted();
 		expect( hydrated ).toHaveLength( 2 );
 		expect( fetchMock ).toHaveBeenCalledTimes( 1 );
 		host.close();
@@ -269,6 +285,84 @@ describe( 'lifecycle', () => {
 		( window as unknown as { fetch: unknown } ).fetch = undefined;
 		host.prefetch( container, 8 );
 		expect( fetchMock ).toHaveBeenCalledTimes( calls + 1 );
+	} );
+
+	it( 'loads the image of a thumbnail the pointer stays over, not of one it crosses; at once on open', async () => {
+		const { container } = gallery();
+		const picture =
+			'<div class="tessera-lightbox"><img class="tessera-lightbox__image" src="/u/ID.jpg" srcset="/u/ID-1024.jpg 1024w, /u/ID.jpg 2048w" sizes="100vw" alt=""></div>';
+		for ( const id of [ '7', '8', '9' ] ) {
+			answers[ id ] = {
+				status: 200,
+				body: picture.replace( /ID/g, id ),
+			};
+		}
+		const loaded: string[] = [];
+		const src = Object.getOwnPropertyDescriptor(
+			HTMLImageElement.prototype,
+			'src'
+		) as PropertyDescriptor;
+		const spy = jest
+			.spyOn( HTMLImageElement.prototype, 'src', 'set' )
+			.mockImplementation( function ( this: HTMLImageElement, v ) {
+				if ( ! this.isConnected && ! this.closest( 'template' ) ) {
+					loaded.push( `${ v } ${ this.getAttribute( 'srcset' ) }` );
+				}
+				src.set?.call( this, v );
+			} );
+		try {
+			const host = createHost( () => ( { close() {} } ), MESSAGES );
+			// Crossed: 7 then 8 at once; 8 stays.
+			host.prefetch( container, 7 );
+			host.prefetch( container, 8 );
+			await settle();
+			jest.advanceTimersByTime( WARM_MS - 1 );
+			await settle();
+			expect( loaded ).toEqual( [] );
+			jest.advanceTimersByTime( 1 );
+			await settle();
+			expect( loaded ).toEqual( [
+				'/u/8.jpg /u/8-1024.jpg 1024w, /u/8.jpg 2048w',
+			] );
+			// Opened without lingering: its image at once, once.
+			host.open( container, 9 );
+			await settle();
+			expect( loaded ).toHaveLength( 2 );
+			expect( loaded[ 1 ] ).toMatch( /^\/u\/9\.jpg / );
+			host.close();
+			jest.advanceTimersByTime( REMOVE_MS );
+			host.prefetch( container, 9 );
+			jest.advanceTimersByTime( WARM_MS );
+			await settle();
+			expect( loaded ).toHaveLength( 2 );
+		} finally {
+			spy.mockRestore();
+		}
+		// An answer without an image warms nothing.
+		expect( warmImage( POPUP ) ).toBeNull();
+	} );
+
+	it( 'closes on Escape between the popup’s paint and its hydration, which then never comes', async () => {
+		const { container, link } = gallery();
+		const hydrate = jest.fn() as unknown as Hydrate;
+		const host = createHost( hydrate, MESSAGES );
+		host.open( container, 7, link );
+		await settle();
+		expect(
+			document.querySelector(
+				'.tessera-lightbox-overlay .tessera-lightbox'
+			)
+		).not.toBeNull();
+		document.dispatchEvent(
+			new KeyboardEvent( 'keydown', { key: 'Escape', bubbles: true } )
+		);
+		expect( host.state() ).toBe( 'closed' );
+		painted();
+		expect( hydrate ).not.toHaveBeenCalled();
+		expect(
+			document.querySelector( '.tessera-lightbox-overlay' )
+		).toBeNull();
+		expect( location.hash ).toBe( '' );
 	} );
 
 	it( 'shows the server’s empty state for an image it refuses; Escape closes, nothing hydrates', async () => {

@@ -975,25 +975,27 @@ describe( 'records outside the window', () => {
 
 describe( 'preloading', () => {
 	let sources: string[] = [];
-	const RealImage = window.Image;
+	let spy: { mockRestore: () => void } | undefined;
+	const realSrc = Object.getOwnPropertyDescriptor(
+		HTMLImageElement.prototype,
+		'src'
+	) as PropertyDescriptor;
 
 	beforeEach( () => {
 		sources = [];
-		window.Image = class {
-			sizes = '';
-			srcset = '';
-			onload: unknown = null;
-			onerror: unknown = null;
-			set src( value: string ) {
-				if ( value ) {
+		// The images loaded outside the page (picture.ts's rings): every source given to one.
+		spy = jest
+			.spyOn( HTMLImageElement.prototype, 'src', 'set' )
+			.mockImplementation( function ( this: HTMLImageElement, value ) {
+				if ( value && ! this.isConnected ) {
 					sources.push( value );
 				}
-			}
-		} as unknown as typeof Image;
+				realSrc.set?.call( this, value );
+			} );
 	} );
 
 	afterEach( () => {
-		window.Image = RealImage;
+		spy?.mockRestore();
 	} );
 
 	it( 'loads the configured number of neighbours, once each', async () => {
