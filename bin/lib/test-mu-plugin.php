@@ -28,25 +28,32 @@ if ( isset( $_GET['tessera-bench'] ) && 'off' === $_GET['tessera-bench'] ) { // 
 /*
  * Front-end pages compressed when the browser accepts it, as a production server does (bin/lib/router.php does
  * the same for static text files): Lighthouse's simulated network (bin/bench-forms.mjs) counts the bytes that
- * travel. Not the REST API, admin-ajax or the collector (template_redirect runs for front-end pages only).
+ * travel. Also the HTML that admin-ajax answers to GET requests (the lightbox's popups, a gallery's pages:
+ * bin/bench-lightbox.mjs weighs an opening); not the REST API, admin-ajax's POSTs or the collector.
  */
-add_action(
-	'template_redirect',
-	static function (): void {
-		if ( headers_sent() || filter_var( ini_get( 'zlib.output_compression' ), FILTER_VALIDATE_BOOLEAN ) ) {
-			return;
-		}
-		// HTML only: a file served from template_redirect (the entry PDF) keeps its bytes and its Content-Length.
-		ob_start(
-			static function ( string $buffer, int $phase ) {
-				foreach ( headers_list() as $header ) {
-					if ( 0 === stripos( $header, 'content-type:' ) && false === stripos( $header, 'text/html' ) ) {
-						return $buffer;
-					}
+$tessera_compress_html = static function (): void {
+	if ( headers_sent() || filter_var( ini_get( 'zlib.output_compression' ), FILTER_VALIDATE_BOOLEAN ) ) {
+		return;
+	}
+	// HTML only: a file served from template_redirect (the entry PDF) keeps its bytes and its Content-Length.
+	ob_start(
+		static function ( string $buffer, int $phase ) {
+			foreach ( headers_list() as $header ) {
+				if ( 0 === stripos( $header, 'content-type:' ) && false === stripos( $header, 'text/html' ) ) {
+					return $buffer;
 				}
-				return ob_gzhandler( $buffer, $phase );
 			}
-		);
+			return ob_gzhandler( $buffer, $phase );
+		}
+	);
+};
+add_action( 'template_redirect', $tessera_compress_html, 0 );
+add_action(
+	'admin_init',
+	static function () use ( $tessera_compress_html ): void {
+		if ( wp_doing_ajax() && 'GET' === ( $_SERVER['REQUEST_METHOD'] ?? '' ) ) {
+			$tessera_compress_html();
+		}
 	},
 	0
 );

@@ -213,7 +213,8 @@ final class LightboxTest extends GalleryTestCase {
 		$image = '//img[@class="tessera-lightbox__image"]';
 		$this->assertSame( wp_get_attachment_image_src( $bravo, 'large' )[0], self::attr( $html, $image, 'src' ) );
 		$this->assertStringContainsString( ' 300w', (string) self::attr( $html, $image, 'srcset' ) );
-		$this->assertSame( '(max-width: 600px) 100vw, 600px', self::attr( $html, $image, 'sizes' ) );
+		// The width it is shown at, contained in the stage (the default filmstrip, 50 px high, below it).
+		$this->assertSame( 'min(100vw, calc((92vh - 56px) * 600 / 400))', self::attr( $html, $image, 'sizes' ) );
 		$this->assertSame( array( '600', '400' ), array( self::attr( $html, $image, 'width' ), self::attr( $html, $image, 'height' ) ) );
 		$this->assertSame( 'A bravo picture', self::attr( $html, $image, 'alt' ) );
 		$this->assertSame( array( 'eager', 'high' ), array( self::attr( $html, $image, 'loading' ), self::attr( $html, $image, 'fetchpriority' ) ) );
