@@ -250,6 +250,15 @@ describe( 'lifecycle', () => {
 		expect( fetchMock ).toHaveBeenCalledTimes( 1 );
 		await settle();
 		host.open( container, 7 );
+		// The answer is there: the popup is in the page at once, in the click's own task, without the loading state.
+		expect(
+			document.querySelector(
+				'.tessera-lightbox-overlay > .tessera-lightbox'
+			)
+		).not.toBeNull();
+		expect(
+			document.querySelector( '.tessera-lightbox-loading' )
+		).toBeNull();
 		await settle();
 		painted();
 		expect( hydrated ).toHaveLength( 1 );
@@ -340,6 +349,55 @@ describe( 'lifecycle', () => {
 		}
 		// An answer without an image warms nothing.
 		expect( warmImage( POPUP ) ).toBeNull();
+	} );
+
+	it( 'makes the popup’s styles ahead once, out of sight, from the first answer: no image, no id, then gone', async () => {
+		const { container } = gallery();
+		answers[ '7' ] = {
+			status: 200,
+			body: '<div class="tessera-lightbox"><img class="tessera-lightbox__image" src="/a.jpg" alt=""><div id="tessera-lightbox-info">i</div><button type="button" class="tessera-lightbox__play"></button></div>',
+		};
+		answers[ '8' ] = answers[ '7' ];
+		const host = createHost( () => ( { close() {} } ), MESSAGES );
+		host.prefetch( container, 7 );
+		await settle();
+		const box = document.body.lastElementChild as HTMLElement;
+		expect( box.getAttribute( 'aria-hidden' ) ).toBe( 'true' );
+		expect( box.style.opacity ).toBe( '0' );
+		expect( box.querySelector( '.tessera-lightbox__play' ) ).not.toBeNull();
+		expect( box.querySelector( 'img, [id]' ) ).toBeNull();
+		painted();
+		jest.advanceTimersByTime( 40 );
+		expect( box.isConnected ).toBe( false );
+		// Once a page.
+		host.prefetch( container, 8 );
+		await settle();
+		expect(
+			document.body.lastElementChild?.matches( '[aria-hidden]' )
+		).toBe( false );
+	} );
+
+	it( 'makes no copy while a lightbox opens, and removes one as it opens', async () => {
+		const { container } = gallery();
+		const host = createHost( () => ( { close() {} } ), MESSAGES );
+		host.prefetch( container, 7 );
+		await settle();
+		const copy = document.body.lastElementChild as HTMLElement;
+		expect( copy.getAttribute( 'aria-hidden' ) ).toBe( 'true' );
+		host.open( container, 7 );
+		expect( copy.isConnected ).toBe( false );
+		expect( document.querySelectorAll( '.tessera-lightbox' ) ).toHaveLength(
+			1
+		);
+		// Another page's host: an answer arriving while it opens makes no copy.
+		const other = gallery().container;
+		const second = createHost( () => ( { close() {} } ), MESSAGES );
+		second.open( other, 7 );
+		second.prefetch( other, 7 );
+		await settle();
+		expect(
+			document.querySelectorAll( '[aria-hidden="true"]' )
+		).toHaveLength( 0 );
 	} );
 
 	it( 'closes on Escape between the popup’s paint and its hydration, which then never comes', async () => {
