@@ -38,6 +38,12 @@ $tessera_compress_html = static function (): void {
 	// HTML only: a file served from template_redirect (the entry PDF) keeps its bytes and its Content-Length.
 	ob_start(
 		static function ( string $buffer, int $phase ) {
+			// No body, nothing to compress: a 304 carrying a gzip stream of nothing breaks HTTP clients (the whole
+			// output in one call, and empty).
+			$whole = PHP_OUTPUT_HANDLER_START === ( $phase & PHP_OUTPUT_HANDLER_START ) && PHP_OUTPUT_HANDLER_FINAL === ( $phase & PHP_OUTPUT_HANDLER_FINAL );
+			if ( '' === $buffer && $whole ) {
+				return $buffer;
+			}
 			foreach ( headers_list() as $header ) {
 				if ( 0 === stripos( $header, 'content-type:' ) && false === stripos( $header, 'text/html' ) ) {
 					return $buffer;
