@@ -237,8 +237,8 @@ export function createHost(
 		string,
 		Promise< { ok: boolean; html: string } >
 	>();
-	// The images loaded ahead, by the answer's address (as many as the answers kept), and the one to come.
-	const warmed = new Map< string, HTMLImageElement | null >();
+	// The answers whose image was loaded ahead (among those kept: they go with their answer), and the one to come.
+	const warmed = new Set< string >();
 	// The answers kept that have come (an open with one of them shows it at once).
 	const settled = new Map< string, { ok: boolean; html: string } >();
 	// Whether the popup's styles were made ahead (once a page), and the copy that makes them.
@@ -253,24 +253,30 @@ export function createHost(
 	 */
 	const warm = ( url: string ) => {
 		window.clearTimeout( warming );
-		if ( warmed.has( url ) ) {
+		const asked = answers.get( url );
+		if ( ! asked || warmed.has( url ) ) {
 			return;
 		}
-		warmed.set( url, null );
-		answers.get( url )?.then(
+		warmed.add( url );
+		asked.then(
 			( { ok, html } ) => {
 				if ( ok && warmed.has( url ) ) {
-					warmed.set( url, warmImage( html ) );
+					warmImage( html );
 				}
 			},
 			() => undefined
 		);
-		for ( const old of warmed.keys() ) {
-			if ( warmed.size <= KEPT_ANSWERS ) {
-				break;
-			}
-			warmed.delete( old );
-		}
+	};
+
+	/**
+	 * Forgets an answer, and what was made of it.
+	 *
+	 * @param url The call's address.
+	 */
+	const forget = ( url: string ) => {
+		answers.delete( url );
+		settled.delete( url );
+		warmed.delete( url );
 	};
 
 	const answer = ( url: string ) => {
@@ -286,7 +292,7 @@ export function createHost(
 			asked.then(
 				( { ok, html } ) => {
 					if ( ! ok ) {
-						answers.delete( url );
+						forget( url );
 						return;
 					}
 					if ( answers.has( url ) ) {
@@ -298,14 +304,13 @@ export function createHost(
 						warmBox = warmStyles( html );
 					}
 				},
-				() => answers.delete( url )
+				() => forget( url )
 			);
 			for ( const old of answers.keys() ) {
 				if ( answers.size <= KEPT_ANSWERS ) {
 					break;
 				}
-				answers.delete( old );
-				settled.delete( old );
+				forget( old );
 			}
 		}
 		return asked;
