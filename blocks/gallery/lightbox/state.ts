@@ -8,7 +8,19 @@
  *   (`holds`: the window blurred, a zoom move), so it resumes after a hold only if it was playing. The play button
  *   cannot start it at the last image without loop (opening with autoplay there still shows it pressed, as the
  *   server does); the end of the slideshow (`stop`) is the caller's to say.
+ * - Zoom: off, or on at a scale of the picture as shown (`scale`, ZOOM_MIN to ZOOM_MAX): the zoom button turns it on
+ *   at ZOOM_DEFAULT and off; the wheel, a pinch and the + and - keys change the scale (`zoomTo`, `zoomBy`), and a
+ *   scale brought down to 1 turns it off. Turning it off releases the slideshow's zoom hold.
  */
+
+/** The scale the zoom button turns the zoom on at. */
+export const ZOOM_DEFAULT = 2;
+
+/** The largest scale. */
+export const ZOOM_MAX = 4;
+
+/** A scale at or under this is no zoom. */
+export const ZOOM_MIN = 1.05;
 
 /** The popup's size. */
 export type Size = 'normal' | 'maximized' | 'fullscreen';
@@ -38,6 +50,8 @@ export interface UiState {
 	readonly holds: readonly Hold[];
 	/** Whether zoom mode is on. */
 	readonly zoom: boolean;
+	/** The zoom's scale while it is on (ZOOM_DEFAULT while it is off). */
+	readonly scale: number;
 }
 
 /** A change of the UI state. */
@@ -51,7 +65,9 @@ export type UiAction =
 	| { type: 'stop' }
 	| { type: 'hold'; reason: Hold }
 	| { type: 'release'; reason: Hold }
-	| { type: 'toggleZoom' };
+	| { type: 'toggleZoom' }
+	| { type: 'zoomTo'; scale: number }
+	| { type: 'zoomBy'; factor: number };
 
 /** What the first state is made of (the popup's settings). */
 export interface UiStart {
@@ -112,6 +128,7 @@ export function initialState( start: UiStart ): UiState {
 		playing: start.autoplay && start.count > 1,
 		holds: [],
 		zoom: false,
+		scale: ZOOM_DEFAULT,
 	};
 	return state;
 }
@@ -199,10 +216,29 @@ export function reducer( state: UiState, action: UiAction ): UiState {
 		case 'toggleZoom':
 			return state.zoom
 				? reducer(
-						{ ...state, zoom: false },
+						{ ...state, zoom: false, scale: ZOOM_DEFAULT },
 						{ type: 'release', reason: 'zoom' }
 					)
-				: { ...state, zoom: true };
+				: { ...state, zoom: true, scale: ZOOM_DEFAULT };
+		case 'zoomTo': {
+			if ( ! Number.isFinite( action.scale ) ) {
+				return state;
+			}
+			if ( action.scale <= ZOOM_MIN ) {
+				return state.zoom
+					? reducer( state, { type: 'toggleZoom' } )
+					: state;
+			}
+			const scale = Math.min( ZOOM_MAX, action.scale );
+			return state.zoom && scale === state.scale
+				? state
+				: { ...state, zoom: true, scale };
+		}
+		case 'zoomBy':
+			return reducer( state, {
+				type: 'zoomTo',
+				scale: ( state.zoom ? state.scale : 1 ) * action.factor,
+			} );
 	}
 	return state;
 }

@@ -21,6 +21,8 @@ import {
 	type UiAction,
 	type UiStart,
 	type UiState,
+	ZOOM_DEFAULT,
+	ZOOM_MAX,
 } from '../state';
 
 const START: UiStart = {
@@ -71,6 +73,7 @@ describe( 'initialState', () => {
 			playing: false,
 			holds: [],
 			zoom: false,
+			scale: ZOOM_DEFAULT,
 		} );
 	} );
 
@@ -234,5 +237,53 @@ describe( 'reducer', () => {
 		expect( off.zoom ).toBe( false );
 		expect( off.holds ).toEqual( [] );
 		expect( running( off ) ).toBe( true );
+	} );
+
+	it( 'the button zooms to the default scale; the wheel, a pinch and keys change it within the bounds', () => {
+		const on = after( {}, { type: 'toggleZoom' } );
+		expect( on ).toMatchObject( { zoom: true, scale: ZOOM_DEFAULT } );
+		expect( reducer( on, { type: 'zoomBy', factor: 1.5 } ).scale ).toBe(
+			ZOOM_DEFAULT * 1.5
+		);
+		expect( reducer( on, { type: 'zoomTo', scale: 99 } ).scale ).toBe(
+			ZOOM_MAX
+		);
+		// From off, a step in starts from the picture as shown (scale 1).
+		expect( after( {}, { type: 'zoomBy', factor: 1.2 } ) ).toMatchObject( {
+			zoom: true,
+			scale: 1.2,
+		} );
+		// A step too small to show anything does not turn it on.
+		expect( after( {}, { type: 'zoomBy', factor: 1.01 } ).zoom ).toBe(
+			false
+		);
+		expect( after( {}, { type: 'zoomBy', factor: 0.5 } ).zoom ).toBe(
+			false
+		);
+		// Nonsense changes nothing.
+		expect( reducer( on, { type: 'zoomTo', scale: NaN } ) ).toBe( on );
+		// At the largest scale, more is the same state.
+		const most = reducer( on, { type: 'zoomTo', scale: ZOOM_MAX } );
+		expect( reducer( most, { type: 'zoomBy', factor: 2 } ) ).toBe( most );
+	} );
+
+	it( 'a scale brought down to 1 turns the zoom off and releases its hold; the button then starts again at the default', () => {
+		const held = after(
+			{},
+			{ type: 'togglePlay' },
+			{ type: 'zoomTo', scale: 3 },
+			{ type: 'hold', reason: 'zoom' }
+		);
+		expect( running( held ) ).toBe( false );
+		const off = reducer( held, { type: 'zoomBy', factor: 1 / 3 } );
+		expect( off ).toMatchObject( {
+			zoom: false,
+			scale: ZOOM_DEFAULT,
+			holds: [],
+		} );
+		expect( running( off ) ).toBe( true );
+		expect( reducer( off, { type: 'toggleZoom' } ).scale ).toBe(
+			ZOOM_DEFAULT
+		);
 	} );
 } );
