@@ -9,8 +9,9 @@
  * Cases: the demo galleries of /demo-gallery/ (`demo-all-images`, 40 images; `demo-a-few`, 8) — the first image,
  * a middle one, the last one without loop, the filmstrip and most controls off, the info panel shown with the
  * other positions and opening options — and two handmade galleries that exist only in this process (nothing is
- * saved): a single image whose title, alt text and description hold the characters that need escaping, and 150
- * media-library images, to get a records window around the ends and a filmstrip run that is not the first.
+ * saved): a single image whose title, alt text and description hold the characters that need escaping, 150
+ * media-library images, to get a records window around the ends and a filmstrip run that is not the first, and the
+ * few demo images given embed addresses (one fixture for each way the stage shows an embed).
  *
  * Runs inside a loaded WordPress (bin/site php). Writes only the fixture files; stops when the demo galleries are
  * missing (create them with `bin/site php test 'include "bin/demo/gallery.php";'`).
@@ -144,6 +145,42 @@ if ( ! defined( 'ABSPATH' ) ) {
 		return $single;
 	};
 
+	/**
+	 * The embeds: the few demo images given an address each in the object cache only (nothing is saved), and an
+	 * extension's type read by the filter in this process.
+	 *
+	 * @return int[] The few images' ids.
+	 */
+	$embeds = static function () use ( $few_ids ): array {
+		$addresses = array(
+			'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+			'https://www.instagram.com/p/CyQ1r2sL0aB/',
+			'https://lh3.googleusercontent.com/pw/AP1GczNdemo0picture1=w2400',
+			'https://www.flickr.com/photos/tessera/53210987654/play/hd/abc123/',
+			'https://video.example.org/watch/42',
+		);
+		add_filter(
+			'tessera_lightbox_embed',
+			static fn ( $found, string $url ) => 'https://video.example.org/watch/42' === $url
+				? array(
+					'filetype'  => 'EMBED_EXAMPLE_VIDEO',
+					'embed_url' => 'https://video.example.org/embed/42',
+				)
+				: $found,
+			10,
+			2
+		);
+		update_meta_cache( 'post', $few_ids );
+		foreach ( $addresses as $at => $address ) {
+			$meta = wp_cache_get( $few_ids[ $at ], 'post_meta' );
+			$meta = is_array( $meta ) ? $meta : array();
+
+			$meta[ \Tessera\Lightbox\Embed::META ] = array( $address );
+			wp_cache_set( $few_ids[ $at ], $meta, 'post_meta' );
+		}
+		return $few_ids;
+	};
+
 	$cases = array(
 		'first'          => array( $all, $all_ids, 0, $settings(), $none ),
 		'middle'         => array( $all, $all_ids, 19, $settings(), $none ),
@@ -197,6 +234,13 @@ if ( ! defined( 'ABSPATH' ) ) {
 			$settings( array( 'popup_info_always_show' => true ) ),
 			$none,
 		),
+		// After it: the embeds change images of the demo in the object cache; a YouTube video, an Instagram post, a
+		// Google Photos picture, a Flickr video (nothing shown) and an extension's type, each shown first once.
+		'embed-video'     => static fn (): array => array( $handmade( 900003, 'Embeds' ), $embeds(), 0, $settings(), $none ),
+		'embed-instagram' => static fn (): array => array( $handmade( 900003, 'Embeds' ), $few_ids, 1, $settings(), $none ),
+		'embed-picture'   => static fn (): array => array( $handmade( 900003, 'Embeds' ), $few_ids, 2, $settings(), $none ),
+		'embed-none'      => static fn (): array => array( $handmade( 900003, 'Embeds' ), $few_ids, 3, $settings(), $none ),
+		'embed-extension' => static fn (): array => array( $handmade( 900003, 'Embeds' ), $few_ids, 4, $settings(), $none ),
 	);
 	foreach ( $cases as $name => $case ) {
 		[ $gallery, $ids, $key, $options, $open ] = is_callable( $case ) ? $case() : $case;

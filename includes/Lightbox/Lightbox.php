@@ -22,5 +22,6 @@ final class Lightbox {
 	public function register_hooks(): void {
 		( new Settings() )->register_hooks();
 		( new Endpoint() )->register_hooks();
+		( new EmbedField() )->register_hooks();
 	}
 }

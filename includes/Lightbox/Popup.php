@@ -155,7 +155,10 @@ final class Popup {
 	 * @param int                            $id       Attachment id.
 	 * @param int                            $number   1-based position.
 	 * @param array<string, bool|int|string> $settings Lightbox settings.
-	 * @return array{id: int, alt: string, image_alt: string, description: string, filetype: string, image_url: string, image_width: int, image_height: int, srcset: string, sizes: string, thumb_url: string, thumb_srcset: string, thumb_sizes: string, pure_image_url: string, filename: string, share_url: string, number: int}
+	 * An image given an embed address (Embed) has the embed's filetype and `embed_url`, what the lightbox shows in
+	 * its place; its other fields are the image's (its poster).
+	 *
+	 * @return array{id: int, alt: string, image_alt: string, description: string, filetype: string, embed_url: string, image_url: string, image_width: int, image_height: int, srcset: string, sizes: string, thumb_url: string, thumb_srcset: string, thumb_sizes: string, pure_image_url: string, filename: string, share_url: string, number: int}
 	 */
 	public static function record( int $id, int $number, array $settings ): array {
 		$meta   = wp_get_attachment_metadata( $id );
@@ -174,12 +177,14 @@ final class Popup {
 		$alt    = self::plain( (string) get_post_meta( $id, '_wp_attachment_image_alt', true ) );
 		$mime   = (string) get_post_mime_type( $id );
 		$post   = get_post( $id );
+		$embed  = Embed::of( $id );
 		return array(
 			'id'             => $id,
 			'alt'            => $title,
 			'image_alt'      => '' !== $alt ? $alt : $title,
 			'description'    => null === $post ? '' : self::description( $post->post_content ),
-			'filetype'       => str_starts_with( $mime, 'image/' ) && strlen( $mime ) > 6 ? substr( $mime, 6 ) : 'image',
+			'filetype'       => null !== $embed ? $embed['filetype'] : ( str_starts_with( $mime, 'image/' ) && strlen( $mime ) > 6 ? substr( $mime, 6 ) : 'image' ),
+			'embed_url'      => null !== $embed ? $embed['embed_url'] : '',
 			'image_url'      => $url,
 			'image_width'    => $width,
 			'image_height'   => $height,
@@ -256,7 +261,62 @@ final class Popup {
 	 * @return string
 	 */
 	private static function main( array $record, int $key, int $count, bool $loop ): string {
-		$image = self::open(
+		$first = 1 === $count || ( ! $loop && 0 === $key );
+		$last  = 1 === $count || ( ! $loop && $count - 1 === $key );
+		return '<div class="tessera-lightbox__main"><div class="tessera-lightbox__stage">' . self::shown( $record ) . '</div>'
+			. self::button( 'tessera-lightbox__arrow tessera-lightbox__arrow--prev', __( 'Previous image', 'tessera' ), array( 'hidden' => $first ) )
+			. self::button( 'tessera-lightbox__arrow tessera-lightbox__arrow--next', __( 'Next image', 'tessera' ), array( 'hidden' => $last ) )
+			. '</div>';
+	}
+
+	/**
+	 * What the stage shows: the image; or, for an embed (Embed::kind()), the provider's player (an iframe sized by
+	 * the style sheet: 16:9, or Instagram's post with its extra height and width), a picture's own address, nothing
+	 * (Flickr video), or an empty box that an extension fills (the island sends it `tessera-lightbox-embed`).
+	 *
+	 * @param array<string, mixed> $record Current record.
+	 * @return string
+	 */
+	private static function shown( array $record ): string {
+		$kind = Embed::kind( (string) $record['filetype'] );
+		if ( 'iframe' === $kind ) {
+			return self::open(
+				'iframe',
+				array(
+					'class'           => 'tessera-lightbox__embed tessera-lightbox__embed--' . ( str_contains( (string) $record['filetype'], '_INSTAGRAM_' ) ? 'instagram' : 'video' ),
+					'src'             => $record['embed_url'],
+					'title'           => '' !== $record['image_alt'] ? $record['image_alt'] : __( 'Embedded media', 'tessera' ),
+					'allow'           => 'autoplay; encrypted-media; fullscreen; picture-in-picture',
+					'allowfullscreen' => true,
+				)
+			) . '</iframe>';
+		}
+		if ( 'image' === $kind ) {
+			return self::open(
+				'img',
+				array(
+					'class'         => 'tessera-lightbox__image',
+					'src'           => $record['embed_url'],
+					'alt'           => $record['image_alt'],
+					'loading'       => 'eager',
+					'decoding'      => 'async',
+					'fetchpriority' => 'high',
+				)
+			);
+		}
+		if ( 'none' === $kind ) {
+			return '';
+		}
+		if ( 'extension' === $kind ) {
+			return self::open(
+				'div',
+				array(
+					'class'         => 'tessera-lightbox__extension',
+					'data-filetype' => $record['filetype'],
+				)
+			) . '</div>';
+		}
+		return self::open(
 			'img',
 			array(
 				'class'         => 'tessera-lightbox__image',
@@ -271,12 +331,6 @@ final class Popup {
 				'fetchpriority' => 'high',
 			)
 		);
-		$first = 1 === $count || ( ! $loop && 0 === $key );
-		$last  = 1 === $count || ( ! $loop && $count - 1 === $key );
-		return '<div class="tessera-lightbox__main"><div class="tessera-lightbox__stage">' . $image . '</div>'
-			. self::button( 'tessera-lightbox__arrow tessera-lightbox__arrow--prev', __( 'Previous image', 'tessera' ), array( 'hidden' => $first ) )
-			. self::button( 'tessera-lightbox__arrow tessera-lightbox__arrow--next', __( 'Next image', 'tessera' ), array( 'hidden' => $last ) )
-			. '</div>';
 	}
 
 	/**
@@ -376,7 +430,14 @@ final class Popup {
 			$controls .= self::button( 'tessera-lightbox__play', __( 'Play the slideshow', 'tessera' ), array( 'aria-pressed' => $settings['open_with_autoplay'] ? 'true' : 'false' ) );
 		}
 		if ( $settings['popup_enable_zoom'] ) {
-			$controls .= self::button( 'tessera-lightbox__zoom', __( 'Zoom', 'tessera' ), array( 'aria-pressed' => 'false' ) );
+			$controls .= self::button(
+				'tessera-lightbox__zoom',
+				__( 'Zoom', 'tessera' ),
+				array(
+					'aria-pressed' => 'false',
+					'hidden'       => '' !== Embed::kind( (string) $record['filetype'] ),
+				)
+			);
 		}
 		$controls .= self::button( 'tessera-lightbox__maximize', __( 'Maximize', 'tessera' ), array( 'aria-pressed' => $settings['open_with_fullscreen'] ? 'true' : 'false' ) );
 		$controls .= self::button( 'tessera-lightbox__fullscreen', __( 'Full screen', 'tessera' ), array( 'aria-pressed' => 'false' ) );

@@ -70,6 +70,7 @@ const RECORD = {
 	image_alt: 'string',
 	description: 'string',
 	filetype: 'string',
+	embed_url: 'string',
 	image_url: 'string',
 	image_width: 'integer',
 	image_height: 'integer',

@@ -36,6 +36,7 @@ import { __, sprintf } from '@wordpress/i18n';
 import { readAnswer, type ImageRecord, type LightboxData } from './data';
 import { preloadImage, stopImage } from './picture';
 import type { Direction } from './effects';
+import { EMBED_EVENT, embedKind, embedShape } from './embed';
 import {
 	initialState,
 	maximized,
@@ -111,8 +112,11 @@ const CONTROLS_ID = 'tessera-lightbox-controls';
 /** A horizontal move of at least this many pixels (and more than the vertical one) is a swipe. */
 export const SWIPE = 50;
 
-/** How much the zoom enlarges the picture (background size, % of the stage). */
-const ZOOM = '200%';
+/** A zoom key (+ or -) multiplies or divides the zoom's scale by this. */
+export const ZOOM_STEP = 1.5;
+
+/** The wheel's zoom: the scale is multiplied by exp(-deltaY × this), deltaY in pixels, ±300 at most per event. */
+export const WHEEL_ZOOM = 0.002;
 
 /** React 18 writes `fetchPriority` as is and warns: the attribute is spelt as HTML spells it. */
 const HIGH_PRIORITY = { fetchpriority: 'high' } as Record< string, string >;
@@ -358,6 +362,9 @@ export function Lightbox( props: LightboxProps ) {
 	const chain = useRef( Promise.resolve() );
 	const alive = useRef( true );
 	const swipe = useRef< { x: number; y: number; id: number } | null >( null );
+	/** The touch and pen pointers down on the stage, and a pinch's start (their distance, the scale then). */
+	const touches = useRef( new Map< number, { x: number; y: number } >() );
+	const pinch = useRef< { distance: number; scale: number } | null >( null );
 	const preloads = useRef( {
 		done: new Set< string >(),
 		loading: new Set< HTMLImageElement >(),
@@ -519,6 +526,17 @@ export function Lightbox( props: LightboxProps ) {
 					live.current.props.onClose();
 				}
 				break;
+			case '+':
+			case '=':
+			case '-':
+				if ( settings.popup_enable_zoom && kind === '' ) {
+					event.preventDefault();
+					dispatch( {
+						type: 'zoomBy',
+						factor: event.key === '-' ? 1 / ZOOM_STEP : ZOOM_STEP,
+					} );
+				}
+				break;
 			case ' ':
 			case 'Spacebar':
 				// A focused button or link takes Space itself.
@@ -616,7 +634,11 @@ export function Lightbox( props: LightboxProps ) {
 			records.keys()
 		) ) {
 			const record = records.get( at ) as ImageRecord;
-			if ( ! done.has( record.image_url ) ) {
+			// An embed's player loads when it is shown.
+			if (
+				embedKind( record.filetype ) === '' &&
+				! done.has( record.image_url )
+			) {
 				done.add( record.image_url );
 				const image = preloadImage(
 					record.image_url,
@@ -674,12 +696,107 @@ export function Lightbox( props: LightboxProps ) {
 		measure();
 	}, [ state.index, vertical, measure ] );
 
-	// Zoom off: the picture's position goes.
+	// The zoomed picture's size: the picture as shown (contained in the stage) times the scale; zoom off, its size
+	// and position go.
+	const shownRecord = records.get( state.index ) as ImageRecord;
+	// An embed is not zoomed (the zoom's state stays for the next image).
+	const kind = embedKind( shownRecord.filetype );
+	const zoomed = state.zoom && kind === '';
 	useEffect( () => {
-		if ( ! state.zoom && stageRef.current ) {
-			stageRef.current.style.backgroundPosition = '';
+		const stage = stageRef.current;
+		if ( ! stage ) {
+			return;
 		}
-	}, [ state.zoom ] );
+		if ( ! zoomed ) {
+			stage.style.backgroundPosition = '';
+			stage.style.backgroundSize = '';
+			return;
+		}
+		const { width, height } = stage.getBoundingClientRect();
+		const { image_width: imageWidth, image_height: imageHeight } =
+			shownRecord;
+		const fit =
+			imageWidth > 0 && imageHeight > 0 && width > 0 && height > 0
+				? Math.min( width / imageWidth, height / imageHeight )
+				: 0;
+		stage.style.backgroundSize = fit
+			? `${ Math.round( imageWidth * fit * state.scale ) }px ${ Math.round(
+					imageHeight * fit * state.scale
+				) }px`
+			: `${ state.scale * 100 }%`;
+		stage.style.backgroundPosition ||= '50% 50%';
+	}, [ zoomed, state.scale, state.size, shownRecord ] );
+
+	// An embed type the lightbox does not know: its box is given to extensions, a new box for each record.
+	const extensionRef = useRef< HTMLDivElement >( null );
+	useEffect( () => {
+		const box = extensionRef.current;
+		if ( kind === 'extension' && box ) {
+			box.dispatchEvent(
+				new CustomEvent( EMBED_EVENT, {
+					bubbles: true,
+					detail: { record: shownRecord, box },
+				} )
+			);
+		}
+	}, [ kind, shownRecord ] );
+
+	/**
+	 * Points the zoomed picture at a place of the stage: the same place of the picture comes under it.
+	 *
+	 * @param x Client x.
+	 * @param y Client y.
+	 */
+	const aim = ( x: number, y: number ) => {
+		const stage = stageRef.current;
+		if ( ! stage ) {
+			return;
+		}
+		const box = stage.getBoundingClientRect();
+		const at = ( offset: number, size: number ) =>
+			size > 0
+				? Math.min( 100, Math.max( 0, ( offset / size ) * 100 ) )
+				: 50;
+		stage.style.backgroundPosition = `${ at(
+			x - box.left,
+			box.width
+		) }% ${ at( y - box.top, box.height ) }%`;
+	};
+
+	/** A zoom move holds the slideshow (released when the pointer leaves or the zoom goes off). */
+	const holdForZoom = () => {
+		if ( state.playing ) {
+			dispatch( { type: 'hold', reason: 'zoom' } );
+		}
+	};
+
+	// The wheel over the stage zooms in and out (not passive: the page must not get it).
+	const wheel = useRef( ( event: WheelEvent ) => void event );
+	wheel.current = ( event: WheelEvent ) => {
+		if ( event.deltaY === 0 || kind !== '' ) {
+			return;
+		}
+		event.preventDefault();
+		let by = event.deltaY;
+		if ( event.deltaMode === 1 ) {
+			by *= 40;
+		} else if ( event.deltaMode === 2 ) {
+			by *= 800;
+		}
+		by = Math.max( -300, Math.min( 300, by ) );
+		aim( event.clientX, event.clientY );
+		dispatch( { type: 'zoomBy', factor: Math.exp( -by * WHEEL_ZOOM ) } );
+		holdForZoom();
+	};
+	useEffect( () => {
+		const stage = stageRef.current;
+		if ( ! stage || ! settings.popup_enable_zoom ) {
+			return;
+		}
+		const onWheel = ( event: WheelEvent ) => wheel.current( event );
+		stage.addEventListener( 'wheel', onWheel, { passive: false } );
+		return () => stage.removeEventListener( 'wheel', onWheel );
+	}, [ settings.popup_enable_zoom ] );
 
 	const scrollThumbs = ( by: 1 | -1 ) => {
 		const list = thumbsRef.current;
@@ -692,13 +809,44 @@ export function Lightbox( props: LightboxProps ) {
 		}
 	};
 
+	/** The distance between the two pointers of a pinch, and their middle. */
+	const spread = () => {
+		const [ a, b ] = [ ...touches.current.values() ];
+		return a && b
+			? {
+					distance: Math.hypot( a.x - b.x, a.y - b.y ),
+					x: ( a.x + b.x ) / 2,
+					y: ( a.y + b.y ) / 2,
+				}
+			: null;
+	};
 	const onPointerDown = ( event: ReactPointerEvent ) => {
+		if ( event.pointerType !== 'mouse' ) {
+			touches.current.set( event.pointerId, {
+				x: event.clientX,
+				y: event.clientY,
+			} );
+		}
+		// Two fingers: a pinch, which zooms (and is no swipe).
+		const two = touches.current.size === 2 ? spread() : null;
+		if ( two && settings.popup_enable_zoom && kind === '' ) {
+			swipe.current = null;
+			pinch.current = {
+				distance: two.distance,
+				scale: state.zoom ? state.scale : 1,
+			};
+			return;
+		}
 		swipe.current =
-			event.pointerType === 'mouse' || state.zoom
+			event.pointerType === 'mouse' || zoomed || touches.current.size > 1
 				? null
 				: { x: event.clientX, y: event.clientY, id: event.pointerId };
 	};
 	const onPointerUp = ( event: ReactPointerEvent ) => {
+		touches.current.delete( event.pointerId );
+		if ( touches.current.size < 2 ) {
+			pinch.current = null;
+		}
 		const start = swipe.current;
 		swipe.current = null;
 		if ( ! start || start.id !== event.pointerId ) {
@@ -713,29 +861,40 @@ export function Lightbox( props: LightboxProps ) {
 		}
 	};
 	const onPointerMove = ( event: ReactPointerEvent ) => {
-		const stage = stageRef.current;
-		if ( ! state.zoom || ! stage ) {
+		if ( touches.current.has( event.pointerId ) ) {
+			touches.current.set( event.pointerId, {
+				x: event.clientX,
+				y: event.clientY,
+			} );
+		}
+		const start = pinch.current;
+		const two = start ? spread() : null;
+		if ( start && two ) {
+			if ( start.distance > 0 && two.distance > 0 ) {
+				aim( two.x, two.y );
+				dispatch( {
+					type: 'zoomTo',
+					scale: ( start.scale * two.distance ) / start.distance,
+				} );
+				holdForZoom();
+			}
 			return;
 		}
-		const box = stage.getBoundingClientRect();
-		const at = ( offset: number, size: number ) =>
-			size > 0
-				? Math.min( 100, Math.max( 0, ( offset / size ) * 100 ) )
-				: 50;
-		stage.style.backgroundPosition = `${ at(
-			event.clientX - box.left,
-			box.width
-		) }% ${ at( event.clientY - box.top, box.height ) }%`;
-		if ( state.playing ) {
-			dispatch( { type: 'hold', reason: 'zoom' } );
+		if ( zoomed ) {
+			aim( event.clientX, event.clientY );
+			holdForZoom();
 		}
 	};
-	const onPointerLeave = () => {
+	const onPointerLeave = ( event: ReactPointerEvent ) => {
+		touches.current.delete( event.pointerId );
+		if ( touches.current.size < 2 ) {
+			pinch.current = null;
+		}
 		swipe.current = null;
 		dispatch( { type: 'release', reason: 'zoom' } );
 	};
 
-	const record = records.get( state.index ) as ImageRecord;
+	const record = shownRecord;
 	const filmstrip = settings.enable_image_filmstrip && count > 1;
 	const [ first, end ] = filmstripRun( state.index, count );
 	const thumbs: number[] = [];
@@ -746,15 +905,15 @@ export function Lightbox( props: LightboxProps ) {
 	}
 	const zoomStyle = useMemo< CSSProperties | undefined >(
 		() =>
-			state.zoom
+			zoomed
 				? {
 						backgroundImage: cssUrl( largestPicture( record ) ),
 						backgroundRepeat: 'no-repeat',
-						backgroundSize: ZOOM,
-						cursor: 'zoom-out',
+						// The picture follows the pointer.
+						cursor: 'move',
 					}
 				: undefined,
-		[ state.zoom, record ]
+		[ zoomed, record ]
 	);
 	const pressed = ( on: boolean ) => ( on ? 'true' : 'false' );
 	const newTab = { target: '_blank', rel: 'noopener noreferrer' };
@@ -803,21 +962,56 @@ export function Lightbox( props: LightboxProps ) {
 							: undefined
 					}
 				>
-					<img
-						className="tessera-lightbox__image"
-						src={ record.image_url }
-						srcSet={ record.srcset || undefined }
-						sizes={ record.srcset ? record.sizes : undefined }
-						width={ record.image_width || undefined }
-						height={ record.image_height || undefined }
-						alt={ record.image_alt }
-						loading="eager"
-						decoding="async"
-						{ ...HIGH_PRIORITY }
-						style={
-							state.zoom ? { visibility: 'hidden' } : undefined
-						}
-					/>
+					{ kind === '' && (
+						<img
+							className="tessera-lightbox__image"
+							src={ record.image_url }
+							srcSet={ record.srcset || undefined }
+							sizes={ record.srcset ? record.sizes : undefined }
+							width={ record.image_width || undefined }
+							height={ record.image_height || undefined }
+							alt={ record.image_alt }
+							loading="eager"
+							decoding="async"
+							{ ...HIGH_PRIORITY }
+							style={
+								zoomed ? { visibility: 'hidden' } : undefined
+							}
+						/>
+					) }
+					{ kind === 'image' && (
+						<img
+							className="tessera-lightbox__image"
+							src={ record.embed_url }
+							alt={ record.image_alt }
+							loading="eager"
+							decoding="async"
+							{ ...HIGH_PRIORITY }
+						/>
+					) }
+					{ kind === 'iframe' && (
+						<iframe
+							key={ record.id }
+							className={ `tessera-lightbox__embed tessera-lightbox__embed--${ embedShape(
+								record.filetype
+							) }` }
+							src={ record.embed_url }
+							title={
+								record.image_alt ||
+								__( 'Embedded media', 'tessera' )
+							}
+							allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
+							allowFullScreen
+						/>
+					) }
+					{ kind === 'extension' && (
+						<div
+							key={ record.id }
+							ref={ extensionRef }
+							className="tessera-lightbox__extension"
+							data-filetype={ record.filetype }
+						/>
+					) }
 				</div>
 				<button
 					type="button"
@@ -968,6 +1162,7 @@ export function Lightbox( props: LightboxProps ) {
 							className="tessera-lightbox__zoom"
 							aria-label={ __( 'Zoom', 'tessera' ) }
 							aria-pressed={ pressed( state.zoom ) }
+							hidden={ kind !== '' }
 							onClick={ () => dispatch( { type: 'toggleZoom' } ) }
 						/>
 					) }

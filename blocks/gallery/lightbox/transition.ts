@@ -11,6 +11,7 @@
  * Internal dependencies
  */
 import type { ImageRecord } from './data';
+import { embedKind } from './embed';
 import { isEffect, runEffect } from './effects';
 import { layerImage } from './picture';
 import type { Transition } from './popup';
@@ -119,6 +120,8 @@ export function stageTransition(
 			! stage ||
 			! own ||
 			! next ||
+			// An embed comes at once (its player is no picture to animate).
+			embedKind( next.filetype ) !== '' ||
 			from === to ||
 			effect === 'none' ||
 			ms <= 0 ||

@@ -43,6 +43,8 @@ const INSERTERS = [
 	'before',
 	'after',
 	'replaceWith',
+	'replaceChildren',
+	'insertAdjacentElement',
 ];
 
 const setAttr = ( el: Element, name: string, value: string ): void =>

@@ -119,6 +119,25 @@ describe( 'blocker', () => {
 		document.head.removeChild( ga );
 	} );
 
+	it( 'neutralises an iframe inside what replaceChildren or insertAdjacentElement inserts, before it is in the page', () => {
+		start();
+		const box = document.createElement( 'div' );
+		document.body.appendChild( box );
+		// A popup parsed apart and put in at once (the lightbox's way): its iframe never gets to load.
+		const template = document.createElement( 'template' );
+		template.innerHTML = `<div><iframe src="${ YT_SRC }"></iframe></div>`;
+		const popup = template.content.firstElementChild as Element;
+		box.replaceChildren( popup );
+		const frame = box.querySelector( 'iframe' ) as HTMLIFrameElement;
+		expect( frame.hasAttribute( 'src' ) ).toBe( false );
+		expect( frame.getAttribute( 'data-tessera-src' ) ).toBe( YT_SRC );
+		const other = document.createElement( 'iframe' );
+		other.src = YT_SRC;
+		box.insertAdjacentElement( 'beforeend', other );
+		expect( other.hasAttribute( 'src' ) ).toBe( false );
+		box.remove();
+	} );
+
 	it( 'neutralises an iframe and a script added later as HTML (MutationObserver)', async () => {
 		start();
 		const container = document.createElement( 'div' );

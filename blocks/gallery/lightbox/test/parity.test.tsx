@@ -168,6 +168,11 @@ afterEach( () => {
 describe( 'the fixtures', () => {
 	it( 'cover the cases the parity rests on', () => {
 		expect( FIXTURES ).toEqual( [
+			'embed-extension.html',
+			'embed-instagram.html',
+			'embed-none.html',
+			'embed-picture.html',
+			'embed-video.html',
 			'first.html',
 			'info-on.html',
 			'last-no-loop.html',
@@ -186,6 +191,16 @@ describe( 'the fixtures', () => {
 		expect( all ).toContain( '&#039;' );
 		expect( all ).toContain( '&quot;' );
 		expect( all ).toMatch( /tessera-lightbox__description">[^<]*\n/ );
+		// Each way the stage shows an embed: a player, a picture's own address, nothing, an extension's box.
+		expect( all ).toContain( '<iframe class="tessera-lightbox__embed' );
+		expect( all ).toContain( 'allowfullscreen></iframe>' );
+		expect( all ).toMatch(
+			/class="tessera-lightbox__image" src="https:\/\/lh3\.googleusercontent\.com\/[^"]*" alt=/
+		);
+		expect( all ).toContain(
+			'<div class="tessera-lightbox__stage"></div>'
+		);
+		expect( all ).toContain( 'class="tessera-lightbox__extension"' );
 		expect( dataOf( fixture( 'window.html' ) ).data.images ).toHaveLength(
 			101
 		);

@@ -25,6 +25,7 @@ import { dataScriptText, parseLightboxData, type LightboxData } from '../data';
 import {
 	filmstripRun,
 	largestPicture,
+	ZOOM_STEP,
 	mergeRecords,
 	positionLabel,
 	preloadIndexes,
@@ -32,6 +33,7 @@ import {
 	shareUrls,
 	type Transition,
 } from '../popup';
+import { ZOOM_MAX } from '../state';
 import type { HydrateOptions, LightboxController } from '../../island';
 import '../../island';
 
@@ -829,6 +831,98 @@ describe( 'zoom, swipe and right-click', () => {
 		expect( $( '.tessera-lightbox__image' ).style.visibility ).toBe( '' );
 	} );
 
+	it( 'the wheel, + and - and a pinch zoom the picture as shown, within the bounds; back to 1 is no zoom', async () => {
+		const { root, $, status } = await show( 'first' );
+		const record = dataOf( 'first' ).images[ 0 ]!;
+		const zoom = $( '.tessera-lightbox__zoom' );
+		const stage = $( '.tessera-lightbox__stage' );
+		stage.getBoundingClientRect = () =>
+			( { left: 0, top: 0, width: 1000, height: 500 } ) as DOMRect;
+		// The picture as shown: contained in the 1000 x 500 stage.
+		const fit = Math.min(
+			1000 / record.image_width,
+			500 / record.image_height
+		);
+		const size = ( scale: number ) =>
+			`${ Math.round( record.image_width * fit * scale ) }px ${ Math.round(
+				record.image_height * fit * scale
+			) }px`;
+		const wheel = async ( deltaY: number, x = 250, y = 100 ) => {
+			const event = new WheelEvent( 'wheel', {
+				deltaY,
+				clientX: x,
+				clientY: y,
+				bubbles: true,
+				cancelable: true,
+			} );
+			await act( async () => {
+				stage.dispatchEvent( event );
+			} );
+			await settle();
+			return event.defaultPrevented;
+		};
+		// A notch in: zoom on at exp(0.2), aimed at the pointer; the page does not scroll.
+		expect( await wheel( -100 ) ).toBe( true );
+		expect( zoom.getAttribute( 'aria-pressed' ) ).toBe( 'true' );
+		expect( stage.style.backgroundImage ).toBe(
+			`url("${ largestPicture( record ) }")`
+		);
+		expect( stage.style.backgroundSize ).toBe( size( Math.exp( 0.2 ) ) );
+		expect( stage.style.backgroundPosition ).toBe( '25% 20%' );
+		// Far in: at most ZOOM_MAX.
+		for ( let notch = 0; notch < 10; notch++ ) {
+			await wheel( -300 );
+		}
+		expect( stage.style.backgroundSize ).toBe( size( ZOOM_MAX ) );
+		// - and + by ZOOM_STEP.
+		await press( '-', root );
+		expect( stage.style.backgroundSize ).toBe(
+			size( ZOOM_MAX / ZOOM_STEP )
+		);
+		await press( '+', root );
+		expect( stage.style.backgroundSize ).toBe( size( ZOOM_MAX ) );
+		// Out to 1: zoom off, the picture back.
+		for ( let notch = 0; notch < 10; notch++ ) {
+			await wheel( 300 );
+		}
+		expect( zoom.getAttribute( 'aria-pressed' ) ).toBe( 'false' );
+		expect( stage.style.backgroundImage ).toBe( '' );
+		expect( stage.style.backgroundSize ).toBe( '' );
+		expect( $( '.tessera-lightbox__image' ).style.visibility ).toBe( '' );
+
+		// A pinch: two fingers twice as far apart zoom in by 2, around their middle, and step to no image.
+		await pointer( stage, 'pointerdown', { x: 400, y: 200, pointerId: 1 } );
+		await pointer( stage, 'pointerdown', { x: 500, y: 200, pointerId: 2 } );
+		await pointer( stage, 'pointermove', { x: 350, y: 200, pointerId: 1 } );
+		await pointer( stage, 'pointermove', { x: 550, y: 200, pointerId: 2 } );
+		expect( zoom.getAttribute( 'aria-pressed' ) ).toBe( 'true' );
+		expect( stage.style.backgroundSize ).toBe( size( 2 ) );
+		expect( stage.style.backgroundPosition ).toBe( '45% 40%' );
+		await pointer( stage, 'pointerup', { x: 350, y: 200, pointerId: 1 } );
+		await pointer( stage, 'pointerup', { x: 550, y: 200, pointerId: 2 } );
+		expect( status() ).toMatch( /^1 of 40: / );
+		// Pinched back together: no zoom.
+		await pointer( stage, 'pointerdown', { x: 300, y: 200, pointerId: 3 } );
+		await pointer( stage, 'pointerdown', { x: 700, y: 200, pointerId: 4 } );
+		await pointer( stage, 'pointermove', { x: 450, y: 200, pointerId: 3 } );
+		await pointer( stage, 'pointermove', { x: 550, y: 200, pointerId: 4 } );
+		expect( zoom.getAttribute( 'aria-pressed' ) ).toBe( 'false' );
+	} );
+
+	it( 'without zoom in the settings, the wheel and + do nothing', async () => {
+		const { root, $ } = await show( 'no-filmstrip' );
+		const stage = $( '.tessera-lightbox__stage' );
+		const event = new WheelEvent( 'wheel', {
+			deltaY: -100,
+			bubbles: true,
+			cancelable: true,
+		} );
+		stage.dispatchEvent( event );
+		expect( event.defaultPrevented ).toBe( false );
+		expect( await press( '+', root ) ).toBe( false );
+		expect( stage.style.backgroundImage ).toBe( '' );
+	} );
+
 	it( 'navigates by swipe on touch: left for the next image, right for the previous', async () => {
 		const { $, status } = await show( 'middle' );
 		const stage = $( '.tessera-lightbox__stage' );
@@ -878,6 +972,80 @@ describe( 'zoom, swipe and right-click', () => {
 		expect( menu( unprotected.$( '.tessera-lightbox__image' ) ) ).toBe(
 			false
 		);
+	} );
+} );
+
+describe( 'embeds', () => {
+	it( 'shows each embed as its kind says, step by step: players, a picture, nothing, an extension’s box, then the image', async () => {
+		const { root, $, status } = await show( 'embed-video', {
+			transition: () => Promise.resolve(),
+		} );
+		const stage = $( '.tessera-lightbox__stage' );
+		const zoom = $( '.tessera-lightbox__zoom' );
+		const iframe = () =>
+			stage.querySelector< HTMLIFrameElement >( 'iframe' );
+		// YouTube: its player, 16:9, named by the image's alt text; no zoom for a player.
+		expect( iframe()?.getAttribute( 'src' ) ).toBe(
+			'https://www.youtube.com/embed/aqz-KE-bpKQ'
+		);
+		expect( iframe()?.className ).toBe(
+			'tessera-lightbox__embed tessera-lightbox__embed--video'
+		);
+		expect( iframe()?.title ).not.toBe( '' );
+		expect( iframe()?.hasAttribute( 'allowfullscreen' ) ).toBe( true );
+		expect( zoom.hidden ).toBe( true );
+		const first = iframe();
+		// Instagram: its post, with the extra sizes; the video's player is gone (nothing plays on).
+		await press( 'ArrowRight', root );
+		expect( status() ).toMatch( /^2 of 8: / );
+		expect( iframe()?.getAttribute( 'src' ) ).toBe(
+			'https://www.instagram.com/p/CyQ1r2sL0aB/embed/captioned/'
+		);
+		expect( iframe()?.className ).toContain( '--instagram' );
+		expect( first?.isConnected ).toBe( false );
+		// A picture's own address: an image, no srcset of the poster's.
+		await press( 'ArrowRight', root );
+		const picture = stage.querySelector( 'img' );
+		expect( picture?.getAttribute( 'src' ) ).toMatch(
+			/^https:\/\/lh3\.googleusercontent\.com\//
+		);
+		expect( picture?.hasAttribute( 'srcset' ) ).toBe( false );
+		expect( iframe() ).toBeNull();
+		// Flickr video: nothing.
+		await press( 'ArrowRight', root );
+		expect( status() ).toMatch( /^4 of 8: / );
+		expect( stage.children ).toHaveLength( 0 );
+		// Another type: an empty box, given to extensions by an event with the record.
+		const asked: Array< { record: { filetype: string }; box: Element } > =
+			[];
+		const listen = ( event: Event ) =>
+			asked.push( ( event as CustomEvent ).detail );
+		document.addEventListener( 'tessera-lightbox-embed', listen );
+		await press( 'ArrowRight', root );
+		document.removeEventListener( 'tessera-lightbox-embed', listen );
+		const box = stage.querySelector( '.tessera-lightbox__extension' );
+		expect( box?.getAttribute( 'data-filetype' ) ).toBe(
+			'EMBED_EXAMPLE_VIDEO'
+		);
+		expect( asked ).toHaveLength( 1 );
+		expect( asked[ 0 ]?.record.filetype ).toBe( 'EMBED_EXAMPLE_VIDEO' );
+		expect( asked[ 0 ]?.box ).toBe( box );
+		// The wheel does not zoom an embed, and lets the event be.
+		const wheel = new WheelEvent( 'wheel', {
+			deltaY: -100,
+			bubbles: true,
+			cancelable: true,
+		} );
+		stage.dispatchEvent( wheel );
+		expect( wheel.defaultPrevented ).toBe( false );
+		// An image again: the picture with its srcset, and the zoom back.
+		await press( 'ArrowRight', root );
+		expect(
+			stage
+				.querySelector( 'img.tessera-lightbox__image' )
+				?.hasAttribute( 'srcset' )
+		).toBe( true );
+		expect( zoom.hidden ).toBe( false );
 	} );
 } );
 
@@ -1007,6 +1175,14 @@ describe( 'preloading', () => {
 		);
 		await click( $( '.tessera-lightbox__arrow--next' ) );
 		expect( sources.slice( 4 ) ).toEqual( [ url( 3 ) ] );
+	} );
+
+	it( 'loads no embed’s poster ahead: a player loads when it is shown', async () => {
+		const { images } = dataOf( 'embed-video' );
+		const url = ( index: number ) => images[ index ]?.image_url;
+		await show( 'embed-video' );
+		// Neighbours 1 and 2 are embeds (Instagram, a picture's address); 7 and 6 are images.
+		expect( sources.sort() ).toEqual( [ url( 7 ), url( 6 ) ].sort() );
 	} );
 
 	it( 'loads nothing ahead when preloading is off', async () => {

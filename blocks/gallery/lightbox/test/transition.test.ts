@@ -23,13 +23,32 @@ import {
 } from '../transition';
 
 const RECORDS = new Map< number, ImageRecord >( [
-	[ 0, { image_url: '/one.jpg', srcset: '', sizes: '' } as ImageRecord ],
+	[
+		0,
+		{
+			filetype: 'jpeg',
+			image_url: '/one.jpg',
+			srcset: '',
+			sizes: '',
+		} as ImageRecord,
+	],
 	[
 		1,
 		{
+			filetype: 'jpeg',
 			image_url: '/two.jpg',
 			srcset: '/two.jpg 800w, /two-big.jpg 1600w',
 			sizes: '100vw',
+		} as ImageRecord,
+	],
+	[
+		2,
+		{
+			filetype: 'EMBED_OEMBED_YOUTUBE_VIDEO',
+			embed_url: 'https://www.youtube.com/embed/aqz-KE-bpKQ',
+			image_url: '/poster.jpg',
+			srcset: '',
+			sizes: '',
 		} as ImageRecord,
 	],
 ] );
@@ -125,19 +144,20 @@ describe( 'stageTransition', () => {
 	} );
 
 	it.each( [
-		[ 'reduced motion', 'fade', 800, true ],
-		[ 'none', 'none', 800, false ],
-		[ 'a duration of 0', 'slide_horizontal', 0, false ],
+		[ 'reduced motion', 'fade', 800, true, 1 ],
+		[ 'none', 'none', 800, false, 1 ],
+		[ 'a duration of 0', 'slide_horizontal', 0, false, 1 ],
+		[ 'an embed coming (its player is no picture)', 'fade', 800, false, 2 ],
 	] )(
 		'changes at once with %s',
-		async ( _what, effect, effectMs, reduce ) => {
+		async ( _what, effect, effectMs, reduce, to ) => {
 			motion( reduce as boolean );
 			const root = popup();
 			const change = stageTransition(
 				root,
 				settings( effect as string, effectMs as number ),
 				( i ) => RECORDS.get( i )
-			)( 0, 1, 'right' );
+			)( 0, to as number, 'right' );
 			expect( layers() ).toEqual( [] );
 			await change;
 			expect( layers() ).toEqual( [] );
