@@ -20,30 +20,11 @@ import {
 /**
  * Internal dependencies
  */
-import { consentingVisitor, ensureDemo, sitePhp } from '../stats/support';
-import { DEMO } from './support';
+import { consentingVisitor, ensureDemo } from '../stats/support';
+import { DEMO, keepLightboxOptions, setLightboxOptions } from './support';
 
 /** The demo page's 40-image thumbnails gallery. */
 const GALLERY = '#bwg_container1_0';
-
-/**
- * Sets lightbox options (the site's `tessera_lightbox`), over what is saved.
- *
- * @param options Keys and values.
- */
-function setOptions( options: Record< string, string | number | boolean > ) {
-	const php = Object.entries( options )
-		.map(
-			( [ key, value ] ) =>
-				`$o['${ key }'] = ${
-					typeof value === 'string' ? `'${ value }'` : String( value )
-				};`
-		)
-		.join( ' ' );
-	sitePhp(
-		`$o = get_option( 'tessera_lightbox', array() ); $o = is_array( $o ) ? $o : array(); ${ php } update_option( 'tessera_lightbox', $o );`
-	);
-}
 
 /**
  * Opens an image of the first gallery by its hash, on load, and waits for it.
@@ -162,27 +143,16 @@ async function touch(
 }
 
 test.describe( 'gallery: lightbox controls', () => {
-	let saved = '';
+	let restore = () => undefined as void;
 
 	test.beforeAll( () => {
 		ensureDemo();
-		saved = sitePhp(
-			"echo wp_json_encode( get_option( 'tessera_lightbox', null ) );"
-		);
+		restore = keepLightboxOptions();
 		// No effect: each change is instant, so what the tests wait for is the control, not an animation.
-		setOptions( { bwg_image_effect: 'none' } );
+		setLightboxOptions( { bwg_image_effect: 'none' } );
 	} );
 
-	test.afterAll( () => {
-		sitePhp(
-			saved === 'null' || saved === ''
-				? "delete_option( 'tessera_lightbox' );"
-				: `update_option( 'tessera_lightbox', json_decode( '${ saved.replace(
-						/'/g,
-						"\\'"
-					) }', true ) );`
-		);
-	} );
+	test.afterAll( () => restore() );
 
 	test( 'a thumbnail of every view opens its own image, and Escape gives the focus back to it', async ( {
 		browser,
@@ -388,7 +358,7 @@ test.describe( 'gallery: lightbox controls', () => {
 	test( 'the slideshow: plays on open, stops at the end without loop, Space and the button play and pause; with loop it goes round', async ( {
 		browser,
 	} ) => {
-		setOptions( {
+		setLightboxOptions( {
 			open_with_autoplay: true,
 			enable_loop: false,
 			slideshow_interval: 2,
@@ -430,14 +400,14 @@ test.describe( 'gallery: lightbox controls', () => {
 			await expect( status ).toHaveText( /^39 of 40: / );
 
 			// With loop, the last image is followed by the first.
-			setOptions( { enable_loop: true } );
+			setLightboxOptions( { enable_loop: true } );
 			const looped = await openByHash( page, 39 );
 			await expect( looped.status ).toHaveText( /^1 of 40: /, {
 				timeout: 8000,
 			} );
 			expect( errors ).toEqual( [] );
 		} finally {
-			setOptions( {
+			setLightboxOptions( {
 				open_with_autoplay: false,
 				enable_loop: true,
 				slideshow_interval: 5,

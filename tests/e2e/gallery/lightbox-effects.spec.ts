@@ -13,8 +13,8 @@ import { expect, test, type Page } from '@playwright/test';
 /**
  * Internal dependencies
  */
-import { consentingVisitor, ensureDemo, sitePhp } from '../stats/support';
-import { DEMO } from './support';
+import { consentingVisitor, ensureDemo } from '../stats/support';
+import { DEMO, keepLightboxOptions, setLightboxOptions } from './support';
 // Every effect name, from the lightbox itself (the server's Settings::EFFECTS holds the same list).
 import { EFFECTS } from '../../../blocks/gallery/lightbox/effects';
 
@@ -40,9 +40,11 @@ const DURATION = 300;
  * @param effect Effect name.
  */
 function setEffect( effect: string ): void {
-	sitePhp(
-		`$o = get_option( 'tessera_lightbox', array() ); $o = is_array( $o ) ? $o : array(); $o['bwg_image_effect'] = '${ effect }'; $o['slideshow_effect_duration'] = ${ DURATION }; $o['slideshow_interval'] = 5; update_option( 'tessera_lightbox', $o );`
-	);
+	setLightboxOptions( {
+		bwg_image_effect: effect,
+		slideshow_effect_duration: DURATION,
+		slideshow_interval: 5,
+	} );
 }
 
 /**
@@ -188,25 +190,14 @@ const EXPECTED = Object.fromEntries(
 >;
 
 test.describe( 'gallery: lightbox effects', () => {
-	let saved = '';
+	let restore = () => undefined as void;
 
 	test.beforeAll( () => {
 		ensureDemo();
-		saved = sitePhp(
-			"echo wp_json_encode( get_option( 'tessera_lightbox', null ) );"
-		);
+		restore = keepLightboxOptions();
 	} );
 
-	test.afterAll( () => {
-		sitePhp(
-			saved === 'null' || saved === ''
-				? "delete_option( 'tessera_lightbox' );"
-				: `update_option( 'tessera_lightbox', json_decode( '${ saved.replace(
-						/'/g,
-						"\\'"
-					) }', true ) );`
-		);
-	} );
+	test.afterAll( () => restore() );
 
 	for ( const effect of EFFECTS.filter( ( name ) => name !== 'random' ) ) {
 		test( `${ effect }: plays, then leaves only the new image, both ways`, async ( {

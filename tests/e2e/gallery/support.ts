@@ -7,7 +7,47 @@
  */
 import type { Locator, Page } from '@playwright/test';
 
+/**
+ * Internal dependencies
+ */
+import { sitePhp } from '../stats/support';
+
 export const DEMO = '/demo-gallery/';
+
+/**
+ * Sets lightbox options (the site's `tessera_lightbox`), over what is saved.
+ *
+ * @param options Keys and values.
+ */
+export function setLightboxOptions(
+	options: Record< string, string | number | boolean >
+): void {
+	sitePhp(
+		`$o = get_option( 'tessera_lightbox', array() ); $o = is_array( $o ) ? $o : array(); $o = array_merge( $o, json_decode( '${ JSON.stringify(
+			options
+		) }', true ) ); update_option( 'tessera_lightbox', $o );`
+	);
+}
+
+/**
+ * Keeps the site's lightbox options as they are now.
+ *
+ * @return What puts them back.
+ */
+export function keepLightboxOptions(): () => void {
+	const saved = sitePhp(
+		"echo wp_json_encode( get_option( 'tessera_lightbox', null ) );"
+	);
+	return () =>
+		void sitePhp(
+			saved === 'null' || saved === ''
+				? "delete_option( 'tessera_lightbox' );"
+				: `update_option( 'tessera_lightbox', json_decode( '${ saved.replace(
+						/'/g,
+						"\\'"
+					) }', true ) );`
+		);
+}
 
 /**
  * The attachment ids a gallery shows, in order.
