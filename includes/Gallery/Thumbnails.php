@@ -180,9 +180,14 @@ final class Thumbnails {
 	 */
 	public static function linked( int $id, string $inner, array $settings ): string {
 		$link = self::link( $id, $settings );
-		return '' === $link
-			? '<span class="tessera-gallery__link">' . $inner . '</span>'
-			: $link . $inner . '</a>';
+		if ( '' === $link ) {
+			return '<span class="tessera-gallery__link">' . $inner . '</span>';
+		}
+		if ( str_contains( $link, ' is-embed' ) ) {
+			// The poster of a video or post the lightbox embeds: a play sign (style sheet), and its name says so.
+			$inner .= '<span class="screen-reader-text">' . esc_html__( '(plays in the lightbox)', 'tessera' ) . '</span>';
+		}
+		return $link . $inner . '</a>';
 	}
 
 	/**
@@ -206,6 +211,10 @@ final class Thumbnails {
 			return '<a class="tessera-gallery__link" href="' . $url . '"' . $target . '>';
 		}
 		// open_lightbox: the full image, which the lightbox's loader takes over (docs/lightbox.md); without it, the link.
+		// An image the lightbox shows as an embed links to the embed's own address (the video's page).
+		if ( null !== \Tessera\Lightbox\Embed::of( $id ) ) {
+			return '<a class="tessera-gallery__link is-embed" href="' . esc_url( (string) get_post_meta( $id, \Tessera\Lightbox\Embed::META, true ) ) . '">';
+		}
 		$full = wp_get_attachment_url( $id );
 		return false === $full ? '' : '<a class="tessera-gallery__link" href="' . esc_url( $full ) . '">';
 	}

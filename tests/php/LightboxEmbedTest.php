@@ -181,6 +181,19 @@ final class LightboxEmbedTest extends GalleryTestCase {
 		$this->assertStringContainsString( '<div class="tessera-lightbox__stage"><img class="tessera-lightbox__image"', $popup( $video ) );
 	}
 
+	public function test_a_galleries_poster_of_an_embed_says_so_and_links_to_the_embed_without_scripts(): void {
+		$video = $this->image( 'Video' );
+		$plain = $this->image( 'Plain' );
+		update_post_meta( $video, Embed::META, 'https://youtu.be/aqz-KE-bpKQ' );
+		$gallery = $this->gallery( array( $video, $plain ) );
+		\Tessera\Gallery\GalleryBlock::reset_numbers();
+		$html = do_blocks( '<!-- wp:tessera/gallery {"galleryId":' . $gallery . '} /-->' );
+		$this->assertStringContainsString( '<a class="tessera-gallery__link is-embed" href="https://youtu.be/aqz-KE-bpKQ">', $html );
+		$this->assertStringContainsString( '<span class="screen-reader-text">(plays in the lightbox)</span></a>', $html );
+		$this->assertSame( 1, substr_count( $html, '(plays in the lightbox)' ) );
+		$this->assertStringContainsString( '<a class="tessera-gallery__link" href="' . esc_url( (string) wp_get_attachment_url( $plain ) ) . '">', $html );
+	}
+
 	public function test_the_media_library_field_saves_refuses_and_removes(): void {
 		$this->as_role( 'editor' );
 		$image = $this->image( 'Field' );
