@@ -128,7 +128,7 @@ async function touch(
 ): Promise< void > {
 	const cdp = await context.newCDPSession( page );
 	for ( const [ at, points ] of moves.entries() ) {
-		let type = 'touchMove';
+		let type: 'touchStart' | 'touchMove' | 'touchEnd' = 'touchMove';
 		if ( at === 0 ) {
 			type = 'touchStart';
 		} else if ( points.length === 0 ) {
