@@ -698,9 +698,9 @@ export function Lightbox( props: LightboxProps ) {
 
 	// The zoomed picture's size: the picture as shown (contained in the stage) times the scale; zoom off, its size
 	// and position go.
-	const shownRecord = records.get( state.index ) as ImageRecord;
+	const record = records.get( state.index ) as ImageRecord;
 	// An embed is not zoomed (the zoom's state stays for the next image).
-	const kind = embedKind( shownRecord.filetype );
+	const kind = embedKind( record.filetype );
 	const zoomed = state.zoom && kind === '';
 	useEffect( () => {
 		const stage = stageRef.current;
@@ -713,8 +713,7 @@ export function Lightbox( props: LightboxProps ) {
 			return;
 		}
 		const { width, height } = stage.getBoundingClientRect();
-		const { image_width: imageWidth, image_height: imageHeight } =
-			shownRecord;
+		const { image_width: imageWidth, image_height: imageHeight } = record;
 		const fit =
 			imageWidth > 0 && imageHeight > 0 && width > 0 && height > 0
 				? Math.min( width / imageWidth, height / imageHeight )
@@ -725,7 +724,7 @@ export function Lightbox( props: LightboxProps ) {
 				) }px`
 			: `${ state.scale * 100 }%`;
 		stage.style.backgroundPosition ||= '50% 50%';
-	}, [ zoomed, state.scale, state.size, shownRecord ] );
+	}, [ zoomed, state.scale, state.size, record ] );
 
 	// An embed type the lightbox does not know: its box is given to extensions, a new box for each record.
 	const extensionRef = useRef< HTMLDivElement >( null );
@@ -735,11 +734,11 @@ export function Lightbox( props: LightboxProps ) {
 			box.dispatchEvent(
 				new CustomEvent( EMBED_EVENT, {
 					bubbles: true,
-					detail: { record: shownRecord, box },
+					detail: { record, box },
 				} )
 			);
 		}
-	}, [ kind, shownRecord ] );
+	}, [ kind, record ] );
 
 	/**
 	 * Points the zoomed picture at a place of the stage: the same place of the picture comes under it.
@@ -894,7 +893,6 @@ export function Lightbox( props: LightboxProps ) {
 		dispatch( { type: 'release', reason: 'zoom' } );
 	};
 
-	const record = shownRecord;
 	const filmstrip = settings.enable_image_filmstrip && count > 1;
 	const [ first, end ] = filmstripRun( state.index, count );
 	const thumbs: number[] = [];
