@@ -15,7 +15,8 @@
  *   1,000 images as plain `<li><a href="{full}"><img …></a></li>`, each `<img>` carrying exactly the attributes
  *   the live thumbnails page serves (src, srcset, sizes, width, height, alt, loading, decoding, fetchpriority; read
  *   from that page over HTTP, so the site must be running), and a few lines of inline CSS laying them out in the
- *   same 250 x 180 cells: no script, no Tessera markup or style.
+ *   same 250 x 180 cells and the same columns at every width (that page's own column rules, rewritten), under a
+ *   title as long as that page's: no script, no Tessera markup or style.
  * - The benchmark's switch: bin/bench/gallery-mu-plugin.php copied into the site's mu-plugins
  *   (`?tessera-bench=noscript` serves a page without the gallery's scripts).
  *
@@ -314,7 +315,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	 */
 	$page = static function ( string $slug, string $title, string $content ) use ( $fail ): void {
 		$existing = get_page_by_path( $slug );
-		if ( null !== $existing && $existing->post_content === $content && 'publish' === $existing->post_status ) {
+		if ( null !== $existing && $existing->post_content === $content && $existing->post_title === $title && 'publish' === $existing->post_status ) {
 			return;
 		}
 		$id = wp_insert_post(
@@ -398,14 +399,28 @@ if ( ! defined( 'ABSPATH' ) ) {
 	if ( $shown !== $count ) {
 		$fail( "the thumbnails page shows {$shown} images, not {$count}" );
 	}
-	$style = '<style>.tessera-bench-plain{list-style:none;margin-block:0;padding:0;display:grid;gap:8px;'
-		. 'grid-template-columns:repeat(auto-fill,minmax(min(250px,100%),1fr))}'
+	// The same columns as the thumbnails page at every width: its own rules (Thumbnails::style(), columns = the
+	// container's width / the thumbnail width + 1, capped), read from that page and written for the plain list. With
+	// other columns the images would have other sizes, and Lighthouse would time another element as the largest.
+	$body = wp_remote_retrieve_body( $response );
+	if ( 1 !== preg_match( '~<style>(#bwg_container1_\d+ \.tessera-gallery__grid\{--tessera-cols:1\}[^<]*)</style>~', $body, $rules ) ) {
+		$fail( 'the thumbnails page has no column rules' );
+	}
+	$columns = (string) preg_replace(
+		array( '~#bwg_container1_\d+ \.tessera-gallery__grid\{--tessera-cols:(\d+)\}~', '~@container tessera-gallery ~' ),
+		array( '.tessera-bench-plain ul{--cols:$1}', '@container tessera-bench ' ),
+		$rules[1]
+	);
+	$style = '<style>.tessera-bench-plain{container:tessera-bench/inline-size}'
+		. '.tessera-bench-plain ul{list-style:none;margin:0;padding:0;display:grid;gap:8px;'
+		. 'grid-template-columns:repeat(var(--cols),minmax(0,1fr))}' . $columns
 		. '.tessera-bench-plain img{display:block;width:100%;height:auto;aspect-ratio:250/180;object-fit:cover}</style>';
+	// The title as long as the thumbnails page's: the page's largest text is timed too.
 	$page(
 		'bench-gallery-plain',
-		'Benchmark: 1,000 images as plain HTML',
+		'Benchmark: 1,000-image gallery, plain HTML',
 		$intro( "the same {$count} images as plain HTML" )
-			. "<!-- wp:html -->\n" . $style . "\n" . '<ul class="tessera-bench-plain alignwide">' . $list . "</ul>\n<!-- /wp:html -->\n"
+			. "<!-- wp:html -->\n" . $style . "\n" . '<div class="tessera-bench-plain alignwide"><ul>' . $list . "</ul></div>\n<!-- /wp:html -->\n"
 	);
 
 	echo 'BENCH-SEED ' . wp_json_encode(

@@ -12,8 +12,8 @@ namespace Tessera\Gallery;
 
 /**
  * One prepared query reads the sort keys of the gallery's visible images that match; sorting, the seeded random
- * order and paging happen in PHP (the same on SQLite and MariaDB, no FIELD()); the page's posts are then primed in
- * one more query.
+ * order and paging happen in PHP (the same on SQLite and MariaDB, no FIELD()); what renders the page's images primes
+ * their posts and meta first (prime(): a page read back from the render cache needs neither).
  */
 final class Images {
 
@@ -37,7 +37,7 @@ final class Images {
 	}
 
 	/**
-	 * One page of a gallery's visible images.
+	 * One page of a gallery's visible images (their ids: prime() them before rendering them).
 	 *
 	 * @param int    $gallery  Gallery post id (published; checked by the caller).
 	 * @param int[]  $tags     Image tag term ids (any of them), validated.
@@ -58,7 +58,6 @@ final class Images {
 		$pages = $per_page > 0 ? max( 1, (int) ceil( $total / $per_page ) ) : 1;
 		$page  = min( max( 1, $page ), $pages );
 		$slice = $per_page > 0 ? array_slice( $ids, ( $page - 1 ) * $per_page, $per_page ) : $ids;
-		self::prime( $slice );
 		return array(
 			'ids'   => $slice,
 			'total' => $total,

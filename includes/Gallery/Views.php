@@ -47,7 +47,12 @@ final class Views {
 			$container,
 			$ids,
 			$settings,
-			static fn(): string => (string) call_user_func( array( $class, 'render' ), $container, $ids, $settings )
+			static function () use ( $class, $container, $ids, $settings ): string {
+				// The posts and meta of the page's images, in two queries (~17 ms for 1,000 on SQLite): only for a
+				// render, not for a page read back from the render cache.
+				Images::prime( $ids );
+				return (string) call_user_func( array( $class, 'render' ), $container, $ids, $settings );
+			}
 		);
 		// What a render enqueues, again when the page came from the render cache: a player's script (a player
 		// root names it; a single image has no player).

@@ -164,6 +164,7 @@ final class Endpoint {
 		if ( false === $key ) {
 			return '';
 		}
+		Images::prime( $ids );
 		return Popup::render(
 			$gallery,
 			$ids,

@@ -150,6 +150,7 @@ final class GalleryRenderCacheTest extends GalleryTestCase {
 		$read = Views::render( 'thumbnails', 'bwg_container1_0', $ids, $settings );
 		$this->assertSame( $rendered, $read );
 		$this->assertLessThanOrEqual( $queries + 3, get_num_queries(), 'read back with a few queries' );
+		$this->assertFalse( wp_cache_get( $images[0], 'posts' ), 'read back without reading the images\' posts' );
 		$this->assertSame( 1, substr_count( $read, 'fetchpriority="high"' ) );
 		$this->assertSame( 4, substr_count( $read, 'loading="eager"' ) );
 		// Later in the page: all lazy, one entry for any later position.

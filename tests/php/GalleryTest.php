@@ -200,6 +200,8 @@ final class GalleryTest extends GalleryTestCase {
 		wp_cache_flush();
 		$all = Images::page( $gallery, array(), '', 'order', false, 0, 1, 0 );
 		$this->assertSame( array_reverse( $members ), $all['ids'] );
+		$this->assertFalse( wp_cache_get( $members[7], 'posts' ), 'the ids only: what renders them primes them' );
+		Images::prime( $all['ids'] );
 		// Primed: posts and meta come from the cache, the outsider was read by the range but not cached.
 		$this->assertIsObject( wp_cache_get( $members[7], 'posts' ), 'cached as core caches posts (the raw row)' );
 		$this->assertFalse( wp_cache_get( $outsider, 'posts' ) );
