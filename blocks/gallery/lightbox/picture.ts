@@ -7,28 +7,61 @@
  * what stays is those few, however many images a visitor goes through.
  */
 
+/** A ring of images used again in turn. */
+interface Ring {
+	/**
+	 * Gives the next image of the ring, loading the given source (its handlers cleared).
+	 *
+	 * @param src    Address.
+	 * @param srcset Candidates.
+	 * @param sizes  Sizes of the candidates.
+	 */
+	( src: string, srcset?: string, sizes?: string ): HTMLImageElement;
+	/**
+	 * Takes an image out of the ring, for the page to keep (the ring makes another in its place when it comes round).
+	 *
+	 * @param image The image.
+	 * @return Whether it was one of the ring's.
+	 */
+	take: ( image: HTMLImageElement ) => boolean;
+}
+
 /**
  * A ring of images used again in turn.
  *
  * @param size How many.
- * @return Gives the next image of the ring, loading the given source (its handlers cleared).
+ * @return The ring.
  */
-function ring(
-	size: number
-): ( src: string, srcset?: string, sizes?: string ) => HTMLImageElement {
-	const images: HTMLImageElement[] = [];
+function ring( size: number ): Ring {
+	const images: Array< HTMLImageElement | undefined > = [];
 	let next = 0;
-	return ( src, srcset = '', sizes = '' ) => {
+	const give = ( src: string, srcset = '', sizes = '' ) => {
 		const image = images[ next ] ?? new Image();
 		images[ next ] = image;
 		next = ( next + 1 ) % size;
 		image.onload = image.onerror = null;
-		// The candidate is chosen from the attributes as they are when the image updates: all set in one go.
-		image.sizes = srcset ? sizes : '';
-		image.srcset = srcset;
+		// The candidate is chosen from the attributes as they are when the image updates: all set in one go. Without
+		// candidates, no empty attributes: the image is then like the popup's own (adoptImage()).
+		if ( srcset ) {
+			image.sizes = sizes;
+			image.srcset = srcset;
+		} else {
+			image.removeAttribute( 'sizes' );
+			image.removeAttribute( 'srcset' );
+		}
 		image.src = src;
 		return image;
 	};
+	return Object.assign( give, {
+		take: ( image: HTMLImageElement ) => {
+			const at = images.indexOf( image );
+			if ( at < 0 ) {
+				return false;
+			}
+			images[ at ] = undefined;
+			return true;
+		},
+	} );
 }
 
 /** Images loaded ahead: the neighbours preloaded, the image of a popup about to open. */

@@ -18,11 +18,13 @@ import {
 /**
  * Internal dependencies
  */
+import { preloadImage } from '../picture';
 import {
 	KEPT_ANSWERS,
 	NO_ZOOM,
 	REMOVE_MS,
 	WARM_MS,
+	adoptImage,
 	callUrl,
 	createHost,
 	dataOf,
@@ -338,17 +340,119 @@ describe( 'lifecycle', () => {
 			await settle();
 			expect( loaded ).toHaveLength( 2 );
 			expect( loaded[ 1 ] ).toMatch( /^\/u\/9\.jpg / );
+			// The popup shows that image itself (adoptImage()); the next opening loads one of its own ahead.
 			host.close();
 			jest.advanceTimersByTime( REMOVE_MS );
 			host.prefetch( container, 9 );
 			jest.advanceTimersByTime( WARM_MS );
 			await settle();
-			expect( loaded ).toHaveLength( 2 );
+			expect( loaded ).toHaveLength( 3 );
+			expect( loaded[ 2 ] ).toBe( loaded[ 1 ] );
 		} finally {
 			spy.mockRestore();
 		}
 		// An answer without an image warms nothing.
 		expect( warmImage( POPUP ) ).toBeNull();
+	} );
+
+	it( 'shows the image loaded ahead in the popup, with the popup image’s attributes', async () => {
+		const { container, link } = gallery();
+		answers[ '7' ] = {
+			status: 200,
+			body: '<div class="tessera-lightbox"><div class="tessera-lightbox__stage"><img class="tessera-lightbox__image" src="/u/7.jpg" srcset="/u/7-1024.jpg 1024w, /u/7.jpg 2048w" sizes="80vw" width="2048" height="1365" alt="Sea" loading="eager" decoding="async"></div></div>',
+		};
+		const host = createHost( () => ( { close() {} } ), MESSAGES );
+		host.prefetch( container, 7 );
+		await settle();
+		jest.advanceTimersByTime( WARM_MS );
+		await settle();
+		host.open( container, 7, link );
+		const shown = document.querySelector< HTMLImageElement >(
+			'.tessera-lightbox-overlay .tessera-lightbox__image'
+		) as HTMLImageElement;
+		// The ring's image: taken out of it, so the next preloads do not load another file into the popup.
+		expect( preloadImage.take( shown ) ).toBe( false );
+		expect( shown.getAttribute( 'srcset' ) ).toBe(
+			'/u/7-1024.jpg 1024w, /u/7.jpg 2048w'
+		);
+		expect( shown.getAttribute( 'alt' ) ).toBe( 'Sea' );
+		expect( shown.getAttribute( 'width' ) ).toBe( '2048' );
+		expect( shown.getAttribute( 'decoding' ) ).toBe( 'async' );
+		expect( shown.className ).toBe( 'tessera-lightbox__image' );
+		expect(
+			document.querySelectorAll( '.tessera-lightbox__image' )
+		).toHaveLength( 1 );
+	} );
+
+	it( 'holds the filmstrip’s images until the popup is painted, and gives them back before hydrating it', async () => {
+		const { container, link } = gallery();
+		answers[ '7' ] = {
+			status: 200,
+			body: '<div class="tessera-lightbox"><img class="tessera-lightbox__image" src="/u/7.jpg" alt=""><ul><li><img class="tessera-lightbox__thumb-image" src="/u/6-150.jpg" srcset="/u/6-150.jpg 150w, /u/6-300.jpg 300w" alt=""></li><li><img class="tessera-lightbox__thumb-image" src="/u/7-150.jpg" alt=""></li></ul></div>',
+		};
+		let seen: string[] = [];
+		const host = createHost( ( popup ) => {
+			seen = Array.from( popup.querySelectorAll( 'img' ) ).map(
+				( image ) =>
+					`${ image.getAttribute( 'src' ) } ${ image.getAttribute(
+						'srcset'
+					) }`
+			);
+			return { close() {} };
+		}, MESSAGES );
+		host.open( container, 7, link );
+		await settle();
+		const thumbs = document.querySelectorAll(
+			'.tessera-lightbox-overlay .tessera-lightbox__thumb-image'
+		);
+		expect( thumbs ).toHaveLength( 2 );
+		thumbs.forEach( ( thumb ) => {
+			expect( thumb.hasAttribute( 'src' ) ).toBe( false );
+			expect( thumb.hasAttribute( 'srcset' ) ).toBe( false );
+		} );
+		expect(
+			document
+				.querySelector( '.tessera-lightbox__image' )
+				?.getAttribute( 'src' )
+		).toBe( '/u/7.jpg' );
+		expect( seen ).toEqual( [] );
+		painted();
+		expect( seen ).toEqual( [
+			'/u/7.jpg null',
+			'/u/6-150.jpg /u/6-150.jpg 150w, /u/6-300.jpg 300w',
+			'/u/7-150.jpg null',
+		] );
+	} );
+
+	it( 'puts an image loaded ahead in a popup only when it loads the same file', () => {
+		const popup = () => {
+			const template = document.createElement( 'template' );
+			template.innerHTML =
+				'<div class="tessera-lightbox"><img class="tessera-lightbox__image" src="/a.jpg" srcset="/a.jpg 800w, /a-big.jpg 1600w" sizes="50vw" alt="A" data-x="1"></div>';
+			return template.content.firstElementChild as HTMLElement;
+		};
+		const other = preloadImage( '/b.jpg', '/b.jpg 800w', '50vw' );
+		const first = popup();
+		expect( adoptImage( first, other ) ).toBe( false );
+		const sized = preloadImage(
+			'/a.jpg',
+			'/a.jpg 800w, /a-big.jpg 1600w',
+			'100vw'
+		);
+		expect( adoptImage( first, sized ) ).toBe( false );
+		const same = preloadImage(
+			'/a.jpg',
+			'/a.jpg 800w, /a-big.jpg 1600w',
+			'50vw'
+		);
+		same.setAttribute( 'title', 'left over' );
+		expect( adoptImage( first, same ) ).toBe( true );
+		expect( first.querySelector( 'img' ) ).toBe( same );
+		expect( same.getAttribute( 'data-x' ) ).toBe( '1' );
+		expect( same.hasAttribute( 'title' ) ).toBe( false );
+		// Not one of the ring's (or taken already): left where it is.
+		expect( adoptImage( popup(), same ) ).toBe( false );
+		expect( adoptImage( popup(), new Image() ) ).toBe( false );
 	} );
 
 	it( 'makes the popup’s styles ahead once, out of sight, from the first answer: no image, no id, then gone', async () => {

@@ -40,9 +40,29 @@ describe( 'picture rings', () => {
 		expect( again ).toBe( first );
 		expect( again.onload ).toBeNull();
 		expect( again.getAttribute( 'src' ) ).toBe( '/b.jpg' );
-		expect( again.getAttribute( 'srcset' ) ).toBe( '' );
-		expect( again.sizes ).toBe( '' );
+		expect( again.getAttribute( 'srcset' ) ).toBeNull();
+		expect( again.getAttribute( 'sizes' ) ).toBeNull();
 		stopImage( again );
 		expect( again.hasAttribute( 'src' ) ).toBe( false );
+	} );
+} );
+
+describe( 'an image taken out of a ring', () => {
+	it( 'is not given again: the ring makes another in its place', () => {
+		const given = new Set< HTMLImageElement >();
+		for ( let i = 0; i < 6; i++ ) {
+			given.add( preloadImage( `/r${ i }.jpg` ) );
+		}
+		const kept = preloadImage( '/kept.jpg' );
+		expect( preloadImage.take( kept ) ).toBe( true );
+		expect( preloadImage.take( kept ) ).toBe( false );
+		const later = new Set< HTMLImageElement >();
+		for ( let i = 0; i < 12; i++ ) {
+			later.add( preloadImage( `/s${ i }.jpg` ) );
+		}
+		expect( later.has( kept ) ).toBe( false );
+		expect( later.size ).toBe( 6 );
+		expect( kept.getAttribute( 'src' ) ).toBe( '/kept.jpg' );
+		expect( preloadImage.take( new Image() ) ).toBe( false );
 	} );
 } );
