@@ -18,6 +18,8 @@
  *    50 steps with the arrow key, each waited for; the page's event listeners, DOM nodes and JS heap (after a forced
  *    garbage collection, CDP Performance.getMetrics) after 10 steps and after 50; then closed, against the page
  *    with the island loaded before the lightbox opened.
+ * 5. The floor (reported): on the same page, a click that shows an image already decoded in a bare overlay, to that
+ *    image painted: what this machine takes to paint any opening (floor()).
  *
  *   node bin/bench-lightbox.mjs [--base http://127.0.0.1:8890] [--env test] [--runs 5] [--cpu 4] [--json FILE]
  *
@@ -180,6 +182,68 @@ function kinds( files ) {
 		out[ kind ] += bytes;
 	}
 	return out;
+}
+
+/**
+ * The floor of an opening on this machine (reported, not a bar): on the page as it is, the CPU slowed down as for the
+ * open, a click on the page's title that appends a fixed, dark overlay holding an image already loaded and decoded
+ * (the opened thumbnail's file, at the size of the lightbox's stage), and nothing else; the click to that image
+ * painted (Element Timing). What a lightbox of its own adds is the open less this.
+ *
+ * @param {import('playwright-core').Page} page The page.
+ * @return {Promise<number>} Milliseconds.
+ */
+async function floor( page ) {
+	await page.evaluate( async ( nth ) => {
+		const w = window;
+		const thumb = document.querySelectorAll(
+			'#bwg_container1_0 a.tessera-gallery__link img'
+		)[ nth ];
+		const image = new w.Image();
+		image.sizes = 'min(100vw, 92vh)';
+		image.srcset = thumb.getAttribute( 'srcset' ) || '';
+		image.src = thumb.getAttribute( 'src' ) || '';
+		await image.decode();
+		image.setAttribute( 'elementtiming', 'tessera-floor' );
+		image.style.cssText =
+			'display:block;max-width:100vw;max-height:92vh;margin:auto';
+		w.__floor = { click: null, painted: null };
+		new PerformanceObserver( ( list ) => {
+			for ( const entry of list.getEntries() ) {
+				if ( entry.identifier === 'tessera-floor' ) {
+					w.__floor.painted ??= entry.renderTime;
+				}
+			}
+		} ).observe( { type: 'element' } );
+		document.addEventListener(
+			'click',
+			( event ) => {
+				if (
+					w.__floor.click !== null ||
+					! event.target.closest( 'h1' )
+				) {
+					return;
+				}
+				event.preventDefault();
+				w.__floor.click = performance.now();
+				const overlay = document.createElement( 'div' );
+				overlay.style.cssText =
+					'position:fixed;inset:0;z-index:100000;display:grid;place-items:center;background:rgb(0 0 0 / 92%)';
+				overlay.append( image );
+				document.body.append( overlay );
+				document.documentElement.style.overflow = 'hidden';
+			},
+			true
+		);
+	}, NTH );
+	const title = page.locator( 'h1' ).first();
+	await title.scrollIntoViewIfNeeded();
+	await title.click();
+	await page.waitForFunction( () => window.__floor.painted !== null, null, {
+		timeout: 30000,
+	} );
+	const got = await page.evaluate( () => window.__floor );
+	return got.painted - got.click;
 }
 
 /**
@@ -364,6 +428,7 @@ async function run( browser, url ) {
 		overflow: document.documentElement.style.overflow,
 		hash: window.location.hash,
 	} ) );
+	out.floorMs = await floor( page );
 	await context.close();
 	return out;
 }
@@ -419,7 +484,7 @@ const ms = ( v ) => `${ v.toFixed( 0 ) } ms`;
 const checks = [];
 let out = `\nLightbox benchmark: ${ BASE }, CPU ${ CPU }x, 1280 x 800, ${ RUNS } runs each (medians), thumbnail ${ NTH + 1 } opened\n`;
 out +=
-	'first open = click to image painted with nothing of the lightbox loaded (its files, then the call); open = the same once the island is loaded (a pointer over the thumbnail first); bytes = everything transferred from the pointer over the thumbnail (the island and React, of it: "island") until the network was quiet for 1 s after the click; step = an arrow key to the next image announced (100 ms effect)\n\n';
+	'first open = click to image painted with nothing of the lightbox loaded (its files, then the call); open = the same once the island is loaded (a pointer over the thumbnail first); bytes = everything transferred from the pointer over the thumbnail (the island and React, of it: "island") until the network was quiet for 1 s after the click; step = an arrow key to the next image announced (100 ms effect); the floor = a click that shows a decoded image in a bare overlay on the same page (what this machine takes to paint any opening)\n\n';
 const summary = {};
 for ( const g of GALLERIES ) {
 	const list = results[ g.name ];
@@ -428,6 +493,7 @@ for ( const g of GALLERIES ) {
 		coldMs: med( ( r ) => r.coldMs ),
 		openMs: med( ( r ) => r.openMs ),
 		openRuns: list.map( ( r ) => Math.round( r.openMs ) ),
+		floorMs: med( ( r ) => r.floorMs ),
 		bytes: med( ( r ) => r.bytes ),
 		islandBytes: med( ( r ) => r.islandBytes ),
 		maxBytes: Math.max( ...list.map( ( r ) => r.bytes ) ),
@@ -461,7 +527,7 @@ for ( const g of GALLERIES ) {
 		left: list.map( ( r ) => r.leftInPage ),
 	};
 	summary[ g.name ] = s;
-	out += `${ g.name.padEnd( 14 ) } first open ${ ms( s.coldMs ) }, open ${ ms( s.openMs ) } (runs ${ s.openRuns.join( ', ' ) }), bytes ${ ( s.bytes / 1024 ).toFixed( 0 ) } KB (island ${ ( s.islandBytes / 1024 ).toFixed( 0 ) } KB; max ${ ( s.maxBytes / 1024 ).toFixed( 0 ) } KB, ${ s.requests } requests), step ${ ms( s.stepMs ) }\n`;
+	out += `${ g.name.padEnd( 14 ) } first open ${ ms( s.coldMs ) }, open ${ ms( s.openMs ) } (runs ${ s.openRuns.join( ', ' ) }; the floor ${ ms( s.floorMs ) }), bytes ${ ( s.bytes / 1024 ).toFixed( 0 ) } KB (island ${ ( s.islandBytes / 1024 ).toFixed( 0 ) } KB; max ${ ( s.maxBytes / 1024 ).toFixed( 0 ) } KB, ${ s.requests } requests), step ${ ms( s.stepMs ) }\n`;
 	out += `${ ''.padEnd( 14 ) } bytes by kind: ${ Object.entries( s.byKind )
 		.map( ( [ k, v ] ) => `${ k } ${ ( v / 1024 ).toFixed( 0 ) } KB` )
 		.join( ', ' ) }\n`;
