@@ -35,6 +35,10 @@ import {
 	type HydrateOptions,
 } from '../lifecycle';
 
+/** The popups in the page (the styles' copy, warmStyles(), is none). */
+const POPUPS =
+	'.tessera-lightbox-ahead .tessera-lightbox, .tessera-lightbox-overlay .tessera-lightbox';
+
 const MESSAGES = { loading: 'Loading…', failed: 'Failed.', close: 'Close' };
 
 const POPUP =
@@ -154,13 +158,16 @@ describe( 'lifecycle', () => {
 		const host = createHost( hydrate, MESSAGES );
 
 		expect( host.open( container, 7, link ) ).toBe( true );
-		// Loading: the overlay with a status, the page's scroll and the viewport's zoom locked.
+		// Loading: the overlay with a status; the page's scroll and the viewport's zoom locked a frame later (the
+		// lock repaints the page).
 		expect( host.state() ).toBe( 'loading' );
 		const overlay = document.querySelector( '.tessera-lightbox-overlay' );
 		expect( overlay?.getAttribute( 'aria-busy' ) ).toBe( 'true' );
 		expect( overlay?.querySelector( '[role=status]' )?.textContent ).toBe(
 			'Loading…'
 		);
+		expect( document.documentElement.style.overflow ).toBe( '' );
+		painted();
 		expect( document.documentElement.style.overflow ).toBe( 'hidden' );
 		expect(
 			document
@@ -172,12 +179,16 @@ describe( 'lifecycle', () => {
 		);
 
 		await settle();
-		// The server's popup is in the page, painted before it is hydrated.
+		// The server's popup is in the page, painted before it is hydrated: its image first (the overlay's
+		// opening class hides the rest for a frame); then the controls, the hash and the hydration.
 		expect( overlay?.querySelector( '.tessera-lightbox' ) ).not.toBeNull();
 		expect( overlay?.hasAttribute( 'aria-busy' ) ).toBe( false );
-		expect( location.hash ).toBe( '#bwg5/7' );
+		expect( overlay?.classList.contains( 'is-opening' ) ).toBe( true );
+		expect( location.hash ).toBe( '' );
 		expect( hydrate ).not.toHaveBeenCalled();
 		painted();
+		expect( overlay?.classList.contains( 'is-opening' ) ).toBe( false );
+		expect( location.hash ).toBe( '#bwg5/7' );
 		expect( host.state() ).toBe( 'open' );
 		expect( hydrate ).toHaveBeenCalledTimes( 1 );
 
@@ -382,6 +393,129 @@ describe( 'lifecycle', () => {
 		expect(
 			document.querySelectorAll( '.tessera-lightbox__image' )
 		).toHaveLength( 1 );
+	} );
+
+	it( 'makes the popup of the thumbnail lingered over ahead, hidden; the click shows that popup', async () => {
+		const { container, link } = gallery();
+		const body = ( id: string ) =>
+			`<div class="tessera-lightbox" role="dialog" aria-label="Sea: image viewer"><div class="tessera-lightbox__stage"><img class="tessera-lightbox__image" src="/u/${ id }.jpg" alt=""></div><button type="button" id="tessera-lightbox-info-toggle">Info</button></div>`;
+		answers[ '7' ] = { status: 200, body: body( '7' ) };
+		answers[ '8' ] = { status: 200, body: body( '8' ) };
+		const hydrate = jest.fn< Hydrate >( () => ( { close() {} } ) );
+		const host = createHost( hydrate, MESSAGES );
+		// Asked ahead, not lingered over: no popup yet.
+		host.prefetch( container, 7 );
+		await settle();
+		expect(
+			document.querySelector( '.tessera-lightbox-ahead' )
+		).toBeNull();
+		jest.advanceTimersByTime( WARM_MS );
+		await settle();
+		const ahead = document.querySelector< HTMLElement >(
+			'.tessera-lightbox-ahead'
+		) as HTMLElement;
+		// Hidden by its class (lightbox.css: visibility hidden, so neither painted nor focusable nor in the
+		// accessibility tree).
+		expect( ahead.className ).toBe( 'tessera-lightbox-ahead' );
+		expect(
+			ahead.querySelector( '.tessera-lightbox__image' )
+		).not.toBeNull();
+		expect(
+			document.querySelector( '.tessera-lightbox-overlay' )
+		).toBeNull();
+		expect( host.state() ).toBe( 'closed' );
+		// Another lingered over: its popup instead (one at a time, so that ids stay unique).
+		host.prefetch( container, 8 );
+		await settle();
+		jest.advanceTimersByTime( WARM_MS );
+		await settle();
+		expect( document.querySelectorAll( POPUPS ) ).toHaveLength( 1 );
+		const second = document.querySelector( '.tessera-lightbox-ahead' );
+		const popup = second?.querySelector( '.tessera-lightbox' );
+		expect( popup?.querySelector( 'img' )?.getAttribute( 'src' ) ).toBe(
+			'/u/8.jpg'
+		);
+		const calls = fetchMock.mock.calls.length;
+
+		// The click shows it: the same overlay and popup; its image alone for a frame.
+		expect( host.open( container, 8, link ) ).toBe( true );
+		const overlay = document.querySelector(
+			'.tessera-lightbox-overlay'
+		) as HTMLElement;
+		expect( overlay ).toBe( second );
+		expect( ahead.isConnected ).toBe( false );
+		expect( overlay.className ).toBe(
+			'tessera-lightbox-overlay is-opening'
+		);
+		expect( overlay.firstElementChild ).toBe( popup );
+		expect(
+			document.querySelector( '.tessera-lightbox-ahead' )
+		).toBeNull();
+		expect( fetchMock.mock.calls.length ).toBe( calls );
+		expect( hydrate ).not.toHaveBeenCalled();
+		painted();
+		expect( overlay.classList.contains( 'is-opening' ) ).toBe( false );
+		expect( location.hash ).toBe( '#bwg5/8' );
+		expect( document.documentElement.style.overflow ).toBe( 'hidden' );
+		expect( hydrate ).toHaveBeenCalledTimes( 1 );
+		expect( hydrate.mock.calls[ 0 ]?.[ 0 ] ).toBe( popup );
+		// Nothing is made ahead while it is open.
+		host.prefetch( container, 7 );
+		jest.advanceTimersByTime( WARM_MS );
+		await settle();
+		expect( document.querySelectorAll( POPUPS ) ).toHaveLength( 1 );
+	} );
+
+	it( 'makes no player ahead; drops the popup made ahead when another image opens; an opening closed before its lock leaves the page as it was', async () => {
+		const { container, link } = gallery();
+		answers[ '8' ] = {
+			status: 200,
+			body: '<div class="tessera-lightbox"><img class="tessera-lightbox__image" src="/u/8.jpg" alt=""></div>',
+		};
+		const host = createHost( () => ( { close() {} } ), MESSAGES );
+		host.prefetch( container, 8 );
+		await settle();
+		jest.advanceTimersByTime( WARM_MS );
+		await settle();
+		expect(
+			document.querySelector( '.tessera-lightbox-ahead' )
+		).not.toBeNull();
+		// A video’s popup is not made ahead: its player would load on a pause of the pointer.
+		answers[ '9' ] = {
+			status: 200,
+			body: '<div class="tessera-lightbox"><div class="tessera-lightbox__stage"><iframe class="tessera-lightbox__embed" src="https://www.youtube-nocookie.com/embed/x"></iframe></div></div>',
+		};
+		host.prefetch( container, 9 );
+		await settle();
+		jest.advanceTimersByTime( WARM_MS );
+		await settle();
+		expect( document.querySelector( 'iframe' ) ).toBeNull();
+		host.prefetch( container, 8 );
+		await settle();
+		jest.advanceTimersByTime( WARM_MS );
+		await settle();
+		expect(
+			document.querySelector( '.tessera-lightbox-ahead' )
+		).not.toBeNull();
+		document.documentElement.style.overflow = 'scroll';
+		host.open( container, 7, link );
+		expect(
+			document.querySelector( '.tessera-lightbox-ahead' )
+		).toBeNull();
+		await settle();
+		expect( document.querySelectorAll( POPUPS ) ).toHaveLength( 1 );
+		// Escape before the frame that locks the page.
+		document.dispatchEvent(
+			new KeyboardEvent( 'keydown', { key: 'Escape', bubbles: true } )
+		);
+		expect( host.state() ).toBe( 'closed' );
+		painted();
+		expect( document.documentElement.style.overflow ).toBe( 'scroll' );
+		expect(
+			document
+				.querySelector( 'meta[name=viewport]' )
+				?.getAttribute( 'content' )
+		).toBe( 'width=device-width, initial-scale=1' );
 	} );
 
 	it( 'holds the filmstrip’s images until the popup is painted, and gives them back before hydrating it', async () => {
