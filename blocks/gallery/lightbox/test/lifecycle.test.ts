@@ -31,6 +31,7 @@ import {
 	hashOf,
 	parseHash,
 	warmImage,
+	type Host,
 	type Hydrate,
 	type HydrateOptions,
 } from '../lifecycle';
@@ -65,6 +66,25 @@ function gallery(): { container: HTMLElement; link: HTMLAnchorElement } {
 /** Lets the frame after the popup's insertion be painted, then the task after it run (the hydration). */
 function painted(): void {
 	jest.advanceTimersByTime( 40 );
+}
+
+/**
+ * A pointer that rests on a thumbnail: its answer asked ahead, then, WARM_MS later, its image warmed (and its popup
+ * made ahead).
+ *
+ * @param host      The host.
+ * @param container The gallery's container.
+ * @param imageId   The thumbnail's image.
+ */
+async function linger(
+	host: Host,
+	container: HTMLElement,
+	imageId: number
+): Promise< void > {
+	host.prefetch( container, imageId );
+	await settle();
+	jest.advanceTimersByTime( WARM_MS );
+	await settle();
 }
 
 /** Lets the mocked fetch's promises settle. */
@@ -373,10 +393,7 @@ describe( 'lifecycle', () => {
 			body: '<div class="tessera-lightbox"><div class="tessera-lightbox__stage"><img class="tessera-lightbox__image" src="/u/7.jpg" srcset="/u/7-1024.jpg 1024w, /u/7.jpg 2048w" sizes="80vw" width="2048" height="1365" alt="Sea" loading="eager" decoding="async"></div></div>',
 		};
 		const host = createHost( () => ( { close() {} } ), MESSAGES );
-		host.prefetch( container, 7 );
-		await settle();
-		jest.advanceTimersByTime( WARM_MS );
-		await settle();
+		await linger( host, container, 7 );
 		host.open( container, 7, link );
 		const shown = document.querySelector< HTMLImageElement >(
 			'.tessera-lightbox-overlay .tessera-lightbox__image'
@@ -425,10 +442,7 @@ describe( 'lifecycle', () => {
 		).toBeNull();
 		expect( host.state() ).toBe( 'closed' );
 		// Another lingered over: its popup instead (one at a time, so that ids stay unique).
-		host.prefetch( container, 8 );
-		await settle();
-		jest.advanceTimersByTime( WARM_MS );
-		await settle();
+		await linger( host, container, 8 );
 		expect( document.querySelectorAll( POPUPS ) ).toHaveLength( 1 );
 		const second = document.querySelector( '.tessera-lightbox-ahead' );
 		const popup = second?.querySelector( '.tessera-lightbox' );
@@ -473,10 +487,7 @@ describe( 'lifecycle', () => {
 			body: '<div class="tessera-lightbox"><img class="tessera-lightbox__image" src="/u/8.jpg" alt=""></div>',
 		};
 		const host = createHost( () => ( { close() {} } ), MESSAGES );
-		host.prefetch( container, 8 );
-		await settle();
-		jest.advanceTimersByTime( WARM_MS );
-		await settle();
+		await linger( host, container, 8 );
 		expect(
 			document.querySelector( '.tessera-lightbox-ahead' )
 		).not.toBeNull();
@@ -485,15 +496,9 @@ describe( 'lifecycle', () => {
 			status: 200,
 			body: '<div class="tessera-lightbox"><div class="tessera-lightbox__stage"><iframe class="tessera-lightbox__embed" src="https://www.youtube-nocookie.com/embed/x"></iframe></div></div>',
 		};
-		host.prefetch( container, 9 );
-		await settle();
-		jest.advanceTimersByTime( WARM_MS );
-		await settle();
+		await linger( host, container, 9 );
 		expect( document.querySelector( 'iframe' ) ).toBeNull();
-		host.prefetch( container, 8 );
-		await settle();
-		jest.advanceTimersByTime( WARM_MS );
-		await settle();
+		await linger( host, container, 8 );
 		expect(
 			document.querySelector( '.tessera-lightbox-ahead' )
 		).not.toBeNull();
