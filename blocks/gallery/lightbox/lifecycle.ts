@@ -672,6 +672,7 @@ export function createHost(
 			} );
 		};
 		if ( made ) {
+			window.clearTimeout( warming );
 			present( made.popup, made.release );
 			return true;
 		}
@@ -734,7 +735,11 @@ export function createHost(
 			const url = callUrl( base, imageId );
 			answer( url ).catch( () => undefined );
 			window.clearTimeout( warming );
-			warming = window.setTimeout( () => warm( url ), WARM_MS );
+			// Not once a lightbox is open (the focus that a click on the thumbnail gives it asks again).
+			warming = window.setTimeout(
+				() => current === 'closed' && warm( url ),
+				WARM_MS
+			);
 		}
 	}
 

@@ -480,6 +480,40 @@ describe( 'lifecycle', () => {
 		expect( document.querySelectorAll( POPUPS ) ).toHaveLength( 1 );
 	} );
 
+	it( 'loads no image ahead once a lightbox is open (the focus the click gives the thumbnail asks again)', async () => {
+		const { container, link } = gallery();
+		answers[ '7' ] = {
+			status: 200,
+			body: '<div class="tessera-lightbox"><div class="tessera-lightbox__stage"><img class="tessera-lightbox__image" src="/u/7.jpg" alt=""></div></div>',
+		};
+		const loaded: string[] = [];
+		const src = Object.getOwnPropertyDescriptor(
+			HTMLImageElement.prototype,
+			'src'
+		) as PropertyDescriptor;
+		const spy = jest
+			.spyOn( HTMLImageElement.prototype, 'src', 'set' )
+			.mockImplementation( function ( this: HTMLImageElement, v ) {
+				if ( ! this.isConnected && ! this.closest( 'template' ) ) {
+					loaded.push( v );
+				}
+				src.set?.call( this, v );
+			} );
+		try {
+			const host = createHost( () => ( { close() {} } ), MESSAGES );
+			await linger( host, container, 7 );
+			expect( loaded ).toEqual( [ '/u/7.jpg' ] );
+			// Pressed (the focus asks for it again), then clicked.
+			host.prefetch( container, 7 );
+			host.open( container, 7, link );
+			painted();
+			await linger( host, container, 7 );
+			expect( loaded ).toEqual( [ '/u/7.jpg' ] );
+		} finally {
+			spy.mockRestore();
+		}
+	} );
+
 	it( 'makes no player ahead; drops the popup made ahead when another image opens; an opening closed before its lock leaves the page as it was', async () => {
 		const { container, link } = gallery();
 		answers[ '8' ] = {
