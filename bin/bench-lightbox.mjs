@@ -22,6 +22,10 @@
  *    image painted: what this machine takes to paint any opening (floor()).
  *
  *   node bin/bench-lightbox.mjs [--base http://127.0.0.1:8890] [--env test] [--runs 5] [--cpu 4] [--json FILE]
+ *                               [--trace DIR]
+ *
+ * --trace DIR: each open once hydrated (2.) is traced (Chromium tracing, which slows it down by ~10-40 ms): the
+ * trace is written to DIR, and the work between the click and the image's paint is summed up by thread and kind.
  *
  * Exit code 1 when a bar is missed. bin/test runs it after the gallery benchmark.
  */
@@ -44,6 +48,8 @@ const ENV = arg( 'env', 'test' );
 const RUNS = Number( arg( 'runs', '5' ) );
 const CPU = Number( arg( 'cpu', '4' ) );
 const JSON_OUT = arg( 'json', '' );
+const TRACE_DIR = arg( 'trace', '' );
+let traced = 0;
 const STEPS = 50;
 const MAX_OPEN_MS = 100;
 const MAX_BYTES = 500 * 1024;
@@ -140,6 +146,77 @@ async function metrics( cdp ) {
 		nodes: get( 'Nodes' ),
 		heapMB: get( 'JSHeapUsedSize' ) / 1024 / 1024,
 	};
+}
+
+/** What a traced open records (--trace): the renderer's lifecycle, raster and decode, the display compositor. */
+const OPEN_TRACE_CATEGORIES = [
+	'devtools.timeline',
+	'disabled-by-default-devtools.timeline',
+	'toplevel',
+	'cc',
+	'viz',
+	'blink',
+];
+
+/**
+ * Sums up a traced open (--trace): from the click's dispatch to the image's paint, the time of each kind of work,
+ * by thread (events of the same name nested in one another are counted once, at the outermost).
+ *
+ * @param {Array<Record<string, any>>} events The trace's events.
+ * @param {number}                     openMs The click to the image painted.
+ * @return {string} One line.
+ */
+function openBreakdown( events, openMs ) {
+	const names = {};
+	for ( const e of events ) {
+		if ( e.name === 'thread_name' ) {
+			names[ `${ e.pid }:${ e.tid }` ] = e.args.name;
+		}
+	}
+	const click = events.find(
+		( e ) => e.name === 'EventDispatch' && e.args?.data?.type === 'click'
+	);
+	if ( ! click ) {
+		return 'no click in the trace';
+	}
+	const end = click.ts + openMs * 1000;
+	const work = {
+		click: ( e, t ) => t === 'CrRendererMain' && e === click,
+		script: ( e, t ) =>
+			t === 'CrRendererMain' &&
+			[ 'TimerFire', 'FireAnimationFrame' ].includes( e.name ),
+		style: ( e, t ) =>
+			t === 'CrRendererMain' && e.name === 'UpdateLayoutTree',
+		layout: ( e, t ) => t === 'CrRendererMain' && e.name === 'Layout',
+		'pre-paint': ( e, t ) =>
+			t === 'CrRendererMain' && e.name === 'PrePaint',
+		paint: ( e, t ) => t === 'CrRendererMain' && e.name === 'Paint',
+		commit: ( e, t ) => t === 'CrRendererMain' && e.name === 'Commit',
+		raster: ( e ) => e.name === 'RasterTask',
+		decode: ( e ) => e.name === 'ImageDecodeTask',
+		draw: ( e, t ) =>
+			t === 'VizCompositorThread' && e.name === 'Display::DrawAndSwap',
+	};
+	const sums = Object.fromEntries(
+		Object.keys( work ).map( ( k ) => [ k, 0 ] )
+	);
+	const open = {};
+	for ( const e of events ) {
+		if ( e.ph !== 'X' || e.ts < click.ts || e.ts > end ) {
+			continue;
+		}
+		const thread = names[ `${ e.pid }:${ e.tid }` ] ?? '';
+		for ( const [ kind, is ] of Object.entries( work ) ) {
+			const key = `${ kind }:${ e.pid }:${ e.tid }`;
+			if ( is( e, thread ) && ( open[ key ] ?? 0 ) <= e.ts ) {
+				sums[ kind ] += Math.min( e.dur, end - e.ts ) / 1000;
+				open[ key ] = e.ts + e.dur;
+			}
+		}
+	}
+	return Object.entries( sums )
+		.map( ( [ k, v ] ) => `${ k } ${ v.toFixed( 0 ) }` )
+		.join( ', ' );
 }
 
 /**
@@ -350,12 +427,28 @@ async function run( browser, url ) {
 	out.islandBytes = net.bytes;
 	// The page with the island loaded, before it opens anything.
 	const before = await metrics( cdp );
+	if ( TRACE_DIR ) {
+		await page.context().browser().startTracing( page, {
+			categories: OPEN_TRACE_CATEGORIES,
+		} );
+	}
 	await thumb.click();
 	await page.waitForFunction( () => window.__lb.painted !== null, null, {
 		timeout: 30000,
 	} );
 	const lb = await page.evaluate( () => window.__lb );
 	out.openMs = lb.painted - lb.click;
+	if ( TRACE_DIR ) {
+		await page.waitForTimeout( 300 );
+		const trace = await page.context().browser().stopTracing();
+		const file = path.join( TRACE_DIR, `open-${ ++traced }.json` );
+		fs.mkdirSync( TRACE_DIR, { recursive: true } );
+		fs.writeFileSync( file, trace );
+		out.trace = `${ file }: ${ openBreakdown(
+			JSON.parse( trace.toString() ).traceEvents,
+			out.openMs
+		) }`;
+	}
 	await networkQuiet( net, 1000 );
 	out.bytes = net.bytes;
 	out.requests = net.requests;
@@ -528,6 +621,9 @@ for ( const g of GALLERIES ) {
 	};
 	summary[ g.name ] = s;
 	out += `${ g.name.padEnd( 14 ) } first open ${ ms( s.coldMs ) }, open ${ ms( s.openMs ) } (runs ${ s.openRuns.join( ', ' ) }; the floor ${ ms( s.floorMs ) }), bytes ${ ( s.bytes / 1024 ).toFixed( 0 ) } KB (island ${ ( s.islandBytes / 1024 ).toFixed( 0 ) } KB; max ${ ( s.maxBytes / 1024 ).toFixed( 0 ) } KB, ${ s.requests } requests), step ${ ms( s.stepMs ) }\n`;
+	for ( const r of list.filter( ( x ) => x.trace ) ) {
+		out += `${ ''.padEnd( 14 ) } traced open ${ ms( r.openMs ) } (ms of work by kind): ${ r.trace }\n`;
+	}
 	out += `${ ''.padEnd( 14 ) } bytes by kind: ${ Object.entries( s.byKind )
 		.map( ( [ k, v ] ) => `${ k } ${ ( v / 1024 ).toFixed( 0 ) } KB` )
 		.join( ', ' ) }\n`;
