@@ -626,7 +626,7 @@ export function createHost(
 			// Its ids would be the opened popup's.
 			dropAhead();
 			overlay = document.createElement( 'div' );
-			overlay.className = `${ OVERLAY } ${ OPENING }`;
+			overlay.className = OVERLAY;
 			overlay.setAttribute( 'aria-busy', 'true' );
 			document.body.append( overlay );
 		}
