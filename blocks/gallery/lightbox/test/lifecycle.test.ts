@@ -87,6 +87,31 @@ async function linger(
 	await settle();
 }
 
+/**
+ * Records the images loaded outside the page (preloads: not in the document, not in a template).
+ *
+ * @param record What to record of one.
+ * @return The records, and the spy (mockRestore() when done).
+ */
+function watchLoads(
+	record: ( image: HTMLImageElement, src: string ) => string
+) {
+	const loaded: string[] = [];
+	const src = Object.getOwnPropertyDescriptor(
+		HTMLImageElement.prototype,
+		'src'
+	) as PropertyDescriptor;
+	const spy = jest
+		.spyOn( HTMLImageElement.prototype, 'src', 'set' )
+		.mockImplementation( function ( this: HTMLImageElement, v: string ) {
+			if ( ! this.isConnected && ! this.closest( 'template' ) ) {
+				loaded.push( record( this, v ) );
+			}
+			src.set?.call( this, v );
+		} );
+	return { loaded, spy };
+}
+
 /** Lets the mocked fetch's promises settle. */
 async function settle(): Promise< void > {
 	for ( let i = 0; i < 5; i++ ) {
@@ -339,19 +364,9 @@ describe( 'lifecycle', () => {
 				body: picture.replace( /ID/g, id ),
 			};
 		}
-		const loaded: string[] = [];
-		const src = Object.getOwnPropertyDescriptor(
-			HTMLImageElement.prototype,
-			'src'
-		) as PropertyDescriptor;
-		const spy = jest
-			.spyOn( HTMLImageElement.prototype, 'src', 'set' )
-			.mockImplementation( function ( this: HTMLImageElement, v ) {
-				if ( ! this.isConnected && ! this.closest( 'template' ) ) {
-					loaded.push( `${ v } ${ this.getAttribute( 'srcset' ) }` );
-				}
-				src.set?.call( this, v );
-			} );
+		const { loaded, spy } = watchLoads(
+			( image, v ) => `${ v } ${ image.getAttribute( 'srcset' ) }`
+		);
 		try {
 			const host = createHost( () => ( { close() {} } ), MESSAGES );
 			// Crossed: 7 then 8 at once; 8 stays.
@@ -486,19 +501,7 @@ describe( 'lifecycle', () => {
 			status: 200,
 			body: '<div class="tessera-lightbox"><div class="tessera-lightbox__stage"><img class="tessera-lightbox__image" src="/u/7.jpg" alt=""></div></div>',
 		};
-		const loaded: string[] = [];
-		const src = Object.getOwnPropertyDescriptor(
-			HTMLImageElement.prototype,
-			'src'
-		) as PropertyDescriptor;
-		const spy = jest
-			.spyOn( HTMLImageElement.prototype, 'src', 'set' )
-			.mockImplementation( function ( this: HTMLImageElement, v ) {
-				if ( ! this.isConnected && ! this.closest( 'template' ) ) {
-					loaded.push( v );
-				}
-				src.set?.call( this, v );
-			} );
+		const { loaded, spy } = watchLoads( ( _image, v ) => v );
 		try {
 			const host = createHost( () => ( { close() {} } ), MESSAGES );
 			await linger( host, container, 7 );
