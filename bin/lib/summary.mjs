@@ -115,6 +115,104 @@ for ( const line of fs
 		] );
 	}
 }
+/**
+ * The failing tests by name, with the first line of their error, so that the last lines of a run (which
+ * is often all a CI log keeps) say what failed, not only how many.
+ *
+ * @return {string[]} one line per failing test
+ */
+function failures() {
+	const out = [];
+	const firstLine = ( text ) =>
+		String( text || '' )
+			.replace( /\u001b\[[0-9;]*m/g, '' )
+			.split( '\n' )
+			.map( ( l ) => l.trim() )
+			.find( Boolean ) || '';
+	const e2e = readJson( 'e2e-results.json' );
+	const walk = ( suite, titles ) => {
+		for ( const spec of suite.specs || [] ) {
+			for ( const t of spec.tests || [] ) {
+				if ( t.status !== 'unexpected' ) {
+					continue;
+				}
+				const last = ( t.results || [] ).at( -1 ) || {};
+				out.push(
+					`e2e: ${ spec.file }:${ spec.line } ${ [ ...titles, spec.title ].join( ' > ' ) }: ${ firstLine( last.error?.message ) }`
+				);
+			}
+		}
+		for ( const s of suite.suites || [] ) {
+			walk(
+				s,
+				s.title && ! s.title.endsWith( '.ts' )
+					? [ ...titles, s.title ]
+					: titles
+			);
+		}
+	};
+	for ( const s of e2e?.suites || [] ) {
+		walk( s, [] );
+	}
+	const jest = readJson( 'jest.json' );
+	for ( const file of jest?.testResults || [] ) {
+		for ( const a of file.assertionResults || [] ) {
+			if ( a.status === 'failed' ) {
+				out.push(
+					`jest: ${ path.relative( process.cwd(), file.name ) } ${ a.fullName }: ${ firstLine( ( a.failureMessages || [] )[ 0 ] ) }`
+				);
+			}
+		}
+		if (
+			file.status === 'failed' &&
+			! ( file.assertionResults || [] ).length
+		) {
+			out.push(
+				`jest: ${ path.relative( process.cwd(), file.name ) }: ${ firstLine( file.message ) }`
+			);
+		}
+	}
+	for ( const xmlFile of [ 'phpunit.xml', 'phpunit-mariadb.xml' ] ) {
+		let xml = '';
+		try {
+			xml = fs.readFileSync( path.join( art, xmlFile ), 'utf8' );
+		} catch {
+			continue;
+		}
+		const re = /<testcase\b([^>]*)>([\s\S]*?)<\/testcase>/g;
+		let m;
+		while ( ( m = re.exec( xml ) ) ) {
+			const bad = m[ 2 ].match(
+				/<(failure|error)\b[^>]*>([\s\S]*?)<\/\1>/
+			);
+			if ( ! bad ) {
+				continue;
+			}
+			const name = ( m[ 1 ].match( /\bname="([^"]*)"/ ) || [] )[ 1 ];
+			const cls = ( m[ 1 ].match( /\bclass="([^"]*)"/ ) || [] )[ 1 ];
+			out.push(
+				`${ xmlFile.replace( '.xml', '' ) }: ${ cls }::${ name }: ${ firstLine(
+					bad[ 2 ]
+						.replace( /&quot;/g, '"' )
+						.replace( /&lt;/g, '<' )
+						.replace( /&gt;/g, '>' )
+						.replace( /&amp;/g, '&' )
+				) }`
+			);
+		}
+	}
+	return out.map( ( l ) =>
+		l.length > 400 ? `${ l.slice( 0, 400 ) }…` : l
+	);
+}
+
+const whatFailed = failures();
+if ( whatFailed.length ) {
+	process.stdout.write( `\n=== what failed (${ whatFailed.length }) ===\n` );
+	for ( const l of whatFailed.slice( 0, 30 ) ) {
+		process.stdout.write( `${ l }\n` );
+	}
+}
 const w = [ 0, 1, 2 ].map( ( i ) =>
 	Math.max( ...rows.map( ( r ) => r[ i ].length ) )
 );
