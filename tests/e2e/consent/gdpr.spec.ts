@@ -31,7 +31,7 @@ import {
 	VIDEO_ID,
 	VIDEO_SRC,
 	visitor,
-	withOptionalFonts,
+	withoutWebFonts,
 	type ConsentSettings,
 } from './support';
 
@@ -626,12 +626,16 @@ test.describe( 'Cookie consent (GDPR) on the demo page', () => {
 			const { context, page, errors } = await visitor( browser );
 			// A late web font re-wrapping the banner's text (a bottom banner then grows upwards) is the theme's
 			// shift, not the banner's: fonts that are never swapped in.
-			await withOptionalFonts( page, DEMO_PATH );
+			await withoutWebFonts( page, DEMO_PATH );
 			// How far layout shifts moved the banner or anything inside it (a web font swapping in can
 			// reflow the page's own text in the same frame; that is the page's shift, not the banner's).
 			await page.addInitScript( () => {
-				const w = window as unknown as { bannerMoved: number };
+				const w = window as unknown as {
+					bannerMoved: number;
+					bannerShifts: string[];
+				};
 				w.bannerMoved = 0;
+				w.bannerShifts = [];
 				type Rect = { x: number; y: number };
 				new PerformanceObserver( ( list ) => {
 					for ( const entry of list.getEntries() as unknown as Array< {
@@ -648,6 +652,21 @@ test.describe( 'Cookie consent (GDPR) on the demo page', () => {
 									: source.node?.parentElement
 							)?.closest( '#tessera-consent-banner' );
 							if ( inBanner ) {
+								const el =
+									source.node instanceof Element
+										? source.node
+										: source.node?.parentElement;
+								w.bannerShifts.push(
+									`${ Math.round(
+										performance.now()
+									) } ms: ${ el?.tagName ?? '' }.${ String(
+										el?.className ?? ''
+									) } from ${ JSON.stringify(
+										source.previousRect
+									) } to ${ JSON.stringify(
+										source.currentRect
+									) }`
+								);
 								w.bannerMoved = Math.max(
 									w.bannerMoved,
 									Math.abs(
@@ -682,13 +701,20 @@ test.describe( 'Cookie consent (GDPR) on the demo page', () => {
 			await page.waitForTimeout( 300 ); // eslint-disable-line playwright/no-wait-for-timeout -- a second layout
 			expect( await region.boundingBox() ).toEqual( box );
 			// Never moved up or down (a font swap may nudge its text sideways within a line).
-			expect(
-				await page.evaluate(
-					() =>
-						( window as unknown as { bannerMoved: number } )
-							.bannerMoved
-				)
-			).toBeLessThan( 1 );
+			const moved = await page.evaluate( () => {
+				const w = window as unknown as {
+					bannerMoved: number;
+					bannerShifts: string[];
+				};
+				return {
+					most: w.bannerMoved,
+					shifts: w.bannerShifts,
+					fonts: Array.from( document.fonts )
+						.filter( ( f ) => f.status === 'loaded' )
+						.map( ( f ) => `${ f.family } ${ f.weight }` ),
+				};
+			} );
+			expect( moved.most, JSON.stringify( moved ) ).toBeLessThan( 1 );
 
 			// The sidebar preference centre: a modal dialog at the side, full height.
 			await region.getByRole( 'button', { name: 'Customize' } ).click();

@@ -100,14 +100,16 @@ export function ensureDemo(): void {
 }
 
 /**
- * Serves a page with the theme's web fonts as `font-display: optional` instead of `fallback`: a font arriving late
- * is never swapped in, so the first layout is final. A layout-shift test then measures our blocks, not the theme's
- * late font re-wrapping the text around them (which happens on a loaded machine).
+ * Serves a page without the theme's web fonts (its inline `@font-face` rules removed): the text is laid out once, in
+ * the fallback font, and never again. A layout-shift test then measures our blocks, not the theme's late font
+ * re-wrapping the text around them (which happens on a loaded machine). `font-display: optional` was not enough: a
+ * font that arrives within its short block period is still swapped in, after the first frame when the machine is
+ * busy, and a bottom banner whose text re-wrapped grew 66 px upwards once in a full run.
  *
  * @param page     The page.
  * @param pathname The page's path (`/demo-consent/`).
  */
-export async function withOptionalFonts(
+export async function withoutWebFonts(
 	page: Page,
 	pathname: string
 ): Promise< void > {
@@ -117,9 +119,9 @@ export async function withOptionalFonts(
 			const response = await route.fetch();
 			await route.fulfill( {
 				response,
-				body: ( await response.text() ).replaceAll(
-					'font-display:fallback',
-					'font-display:optional'
+				body: ( await response.text() ).replace(
+					/@font-face\s*\{[^}]*\}/g,
+					''
 				),
 			} );
 		}

@@ -19,7 +19,7 @@ import { test, expect } from '@wordpress/e2e-test-utils-playwright';
 /**
  * Internal dependencies
  */
-import { withOptionalFonts } from '../consent/support';
+import { withoutWebFonts } from '../consent/support';
 import { consentingVisitor, ensureDemo } from '../stats/support';
 import { DEMO, shown } from './support';
 
@@ -226,7 +226,7 @@ test.describe( 'album block', () => {
 					viewport: { width, height: 800 },
 				}
 			);
-			await withOptionalFonts( page, DEMO );
+			await withoutWebFonts( page, DEMO );
 			await page.addInitScript( () => {
 				( window as unknown as { shift: number } ).shift = 0;
 				new PerformanceObserver( ( list ) => {

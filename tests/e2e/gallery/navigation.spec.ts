@@ -12,7 +12,7 @@ import { expect, test, type Locator } from '@playwright/test';
 /**
  * Internal dependencies
  */
-import { withOptionalFonts } from '../consent/support';
+import { withoutWebFonts } from '../consent/support';
 import { consentingVisitor, ensureDemo, sitePhp } from '../stats/support';
 import { DEMO, shown } from './support';
 
@@ -225,7 +225,7 @@ test.describe( 'gallery: search, sort and tags', () => {
 			} );
 			await page.route( blocked, ( route ) => route.abort() );
 			// The theme's late web font re-wraps text; only the gallery's own layout is compared.
-			await withOptionalFonts( page, DEMO );
+			await withoutWebFonts( page, DEMO );
 			await page.goto( DEMO, { waitUntil: 'load' } );
 			const bar = page.locator(
 				'#bwg_container1_0 .tessera-gallery__tags'

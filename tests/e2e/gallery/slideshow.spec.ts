@@ -18,7 +18,7 @@ import { test, expect } from '@wordpress/e2e-test-utils-playwright';
 /**
  * Internal dependencies
  */
-import { withOptionalFonts } from '../consent/support';
+import { withoutWebFonts } from '../consent/support';
 import { consentingVisitor, ensureDemo } from '../stats/support';
 import { DEMO } from './support';
 
@@ -91,7 +91,7 @@ test.describe( 'gallery: slideshow and carousel', () => {
 		browser,
 	} ) => {
 		const { context, page, errors } = await visitorWith( browser );
-		await withOptionalFonts( page, DEMO );
+		await withoutWebFonts( page, DEMO );
 		await watchShifts( page );
 		await page.goto( DEMO );
 		const slideshow = page.locator( SLIDESHOW );

@@ -13,7 +13,7 @@ import { expect, test, type Locator } from '@playwright/test';
 /**
  * Internal dependencies
  */
-import { withOptionalFonts } from '../consent/support';
+import { withoutWebFonts } from '../consent/support';
 import { consentingVisitor, ensureDemo } from '../stats/support';
 import { DEMO, shown, layoutShift, observeLayoutShift } from './support';
 
@@ -156,7 +156,7 @@ test.describe( 'gallery: thumbnails', () => {
 		const { context, page, errors } = await consentingVisitor( browser );
 		// A late web font re-wrapping the text above the gallery moves everything below it: the theme's shift,
 		// not the gallery's. Fonts that are never swapped in, so what is measured is the gallery's own layout.
-		await withOptionalFonts( page, DEMO );
+		await withoutWebFonts( page, DEMO );
 		await observeLayoutShift( page );
 		await page.goto( DEMO, { waitUntil: 'load' } );
 		await page

@@ -18,7 +18,7 @@ import { expect, test, type Locator } from '@playwright/test';
 /**
  * Internal dependencies
  */
-import { withOptionalFonts } from '../consent/support';
+import { withoutWebFonts } from '../consent/support';
 import { consentingVisitor, ensureDemo, sitePhp } from '../stats/support';
 import { DEMO, shown, layoutShift, observeLayoutShift } from './support';
 
@@ -404,7 +404,7 @@ test.describe( 'gallery: masonry, mosaic, image browser, blog style', () => {
 			viewport: { width: 1280, height: 900 },
 		} );
 		// Late web fonts re-wrapping the theme's text would be the theme's shift, not ours (see the thumbnails spec).
-		await withOptionalFonts( page, DEMO );
+		await withoutWebFonts( page, DEMO );
 		await observeLayoutShift( page );
 		await page.goto( DEMO, { waitUntil: 'load' } );
 		// Down the whole page, half a screen at a time, so that every lazy image loads.
