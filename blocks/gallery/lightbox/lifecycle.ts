@@ -365,6 +365,8 @@ export function createHost(
 	let styled = false;
 	let warmBox: HTMLElement | null = null;
 	let warming = 0;
+	// While close() gives the focus back to the thumbnail that opened the lightbox.
+	let returning = false;
 	// The popup made ahead of the click (one at a time: the last answer lingered over), in its hidden overlay.
 	let ahead: {
 		url: string;
@@ -582,10 +584,18 @@ export function createHost(
 		trigger = null;
 		// The popup goes 20 ms later (spec §4, §9): its island ends then (its focus trap with it), the overlay goes,
 		// and the focus returns to what opened it.
+		window.clearTimeout( warming );
 		setTimeout( () => {
 			popup?.close();
 			gone?.remove();
-			back?.focus( { preventScroll: true } );
+			// The focus given back is not a visitor's intent: it makes nothing ahead (prefetch()), and the page is
+			// left as it was before the opening.
+			returning = true;
+			try {
+				back?.focus( { preventScroll: true } );
+			} finally {
+				returning = false;
+			}
 		}, REMOVE_MS );
 	}
 
@@ -731,7 +741,12 @@ export function createHost(
 
 	function prefetch( container: HTMLElement, imageId: number ): void {
 		const base = container.dataset.lightboxUrl;
-		if ( typeof window.fetch === 'function' && base && imageId > 0 ) {
+		if (
+			typeof window.fetch === 'function' &&
+			base &&
+			imageId > 0 &&
+			! returning
+		) {
 			const url = callUrl( base, imageId );
 			answer( url ).catch( () => undefined );
 			window.clearTimeout( warming );

@@ -495,6 +495,41 @@ describe( 'lifecycle', () => {
 		expect( document.querySelectorAll( POPUPS ) ).toHaveLength( 1 );
 	} );
 
+	it( 'closed, gives the focus back to the thumbnail and leaves the page as it was: nothing made ahead for that focus', async () => {
+		const { container, link } = gallery();
+		answers[ '7' ] = {
+			status: 200,
+			body: '<div class="tessera-lightbox"><div class="tessera-lightbox__stage"><img class="tessera-lightbox__image" src="/u/7.jpg" alt=""></div></div>',
+		};
+		const host = createHost( () => ( { close() {} } ), MESSAGES );
+		// As the view does (view.ts): a focus on a thumbnail asks ahead.
+		link.addEventListener( 'focusin', () => host.prefetch( container, 7 ) );
+		await linger( host, container, 7 );
+		host.open( container, 7, link );
+		painted();
+		host.close();
+		jest.advanceTimersByTime( REMOVE_MS );
+		expect( link.ownerDocument.activeElement ).toBe( link );
+		jest.advanceTimersByTime( WARM_MS );
+		await settle();
+		expect(
+			document.querySelectorAll(
+				'.tessera-lightbox-ahead, .tessera-lightbox-overlay, .tessera-lightbox'
+			)
+		).toHaveLength( 0 );
+		expect( document.documentElement.style.overflow ).toBe( '' );
+		// A visitor's own focus (or pointer) on it later makes it ahead again.
+		link.blur();
+		link.focus();
+		jest.advanceTimersByTime( WARM_MS );
+		await settle();
+		expect(
+			document.querySelectorAll(
+				'.tessera-lightbox-ahead .tessera-lightbox'
+			)
+		).toHaveLength( 1 );
+	} );
+
 	it( 'loads no image ahead once a lightbox is open (the focus the click gives the thumbnail asks again)', async () => {
 		const { container, link } = gallery();
 		answers[ '7' ] = {
