@@ -35,6 +35,9 @@ import {
 	type ConsentSettings,
 } from './support';
 
+/** What a banner test records in the page: the most its banner moved up or down, and each of its shifts. */
+type BannerWatch = { bannerMoved: number; bannerShifts: string[] };
+
 const ALL_YES = {
 	necessary: 'yes',
 	functional: 'yes',
@@ -630,10 +633,7 @@ test.describe( 'Cookie consent (GDPR) on the demo page', () => {
 			// How far layout shifts moved the banner or anything inside it (a web font swapping in can
 			// reflow the page's own text in the same frame; that is the page's shift, not the banner's).
 			await page.addInitScript( () => {
-				const w = window as unknown as {
-					bannerMoved: number;
-					bannerShifts: string[];
-				};
+				const w = window as unknown as BannerWatch;
 				w.bannerMoved = 0;
 				w.bannerShifts = [];
 				type Rect = { x: number; y: number };
@@ -646,16 +646,11 @@ test.describe( 'Cookie consent (GDPR) on the demo page', () => {
 						} >;
 					} > ) {
 						for ( const source of entry.sources ?? [] ) {
-							const inBanner = (
+							const el =
 								source.node instanceof Element
 									? source.node
-									: source.node?.parentElement
-							)?.closest( '#tessera-consent-banner' );
-							if ( inBanner ) {
-								const el =
-									source.node instanceof Element
-										? source.node
-										: source.node?.parentElement;
+									: source.node?.parentElement;
+							if ( el?.closest( '#tessera-consent-banner' ) ) {
 								w.bannerShifts.push(
 									`${ Math.round(
 										performance.now()
@@ -702,10 +697,7 @@ test.describe( 'Cookie consent (GDPR) on the demo page', () => {
 			expect( await region.boundingBox() ).toEqual( box );
 			// Never moved up or down (a font swap may nudge its text sideways within a line).
 			const moved = await page.evaluate( () => {
-				const w = window as unknown as {
-					bannerMoved: number;
-					bannerShifts: string[];
-				};
+				const w = window as unknown as BannerWatch;
 				return {
 					most: w.bannerMoved,
 					shifts: w.bannerShifts,

@@ -45,6 +45,10 @@ const MESSAGES = { loading: 'Loading…', failed: 'Failed.', close: 'Close' };
 const POPUP =
 	'<div class="tessera-lightbox" role="dialog" aria-modal="true" aria-label="Sea: image viewer" tabindex="-1"><script type="application/json" class="tessera-lightbox__data">{"settings":{"gallery_id":5},"ids":[7,8]}</script></div>';
 
+/** A popup that shows an image (/u/7.jpg), and nothing else. */
+const PICTURE =
+	'<div class="tessera-lightbox"><div class="tessera-lightbox__stage"><img class="tessera-lightbox__image" src="/u/7.jpg" alt=""></div></div>';
+
 /** Answers of the mocked fetch, by image id. */
 let answers: Record< string, { status: number; body: string } > = {};
 let fetchMock: jest.Mock< typeof fetch >;
@@ -497,10 +501,7 @@ describe( 'lifecycle', () => {
 
 	it( 'closed, gives the focus back to the thumbnail and leaves the page as it was: nothing made ahead for that focus', async () => {
 		const { container, link } = gallery();
-		answers[ '7' ] = {
-			status: 200,
-			body: '<div class="tessera-lightbox"><div class="tessera-lightbox__stage"><img class="tessera-lightbox__image" src="/u/7.jpg" alt=""></div></div>',
-		};
+		answers[ '7' ] = { status: 200, body: PICTURE };
 		const host = createHost( () => ( { close() {} } ), MESSAGES );
 		// As the view does (view.ts): a focus on a thumbnail asks ahead.
 		link.addEventListener( 'focusin', () => host.prefetch( container, 7 ) );
@@ -532,10 +533,7 @@ describe( 'lifecycle', () => {
 
 	it( 'loads no image ahead once a lightbox is open (the focus the click gives the thumbnail asks again)', async () => {
 		const { container, link } = gallery();
-		answers[ '7' ] = {
-			status: 200,
-			body: '<div class="tessera-lightbox"><div class="tessera-lightbox__stage"><img class="tessera-lightbox__image" src="/u/7.jpg" alt=""></div></div>',
-		};
+		answers[ '7' ] = { status: 200, body: PICTURE };
 		const { loaded, spy } = watchLoads( ( _image, v ) => v );
 		try {
 			const host = createHost( () => ( { close() {} } ), MESSAGES );
