@@ -169,6 +169,68 @@ export function afterPaint( run: () => void ): void {
 }
 
 /**
+ * How long an opening waits for its image to be reported painted before it goes on anyway, in ms (afterShown()).
+ */
+export const SHOWN_MS = 250;
+
+/** The Element Timing identifier of the lightbox's image (its paint is what an opening waits for). */
+export const TIMING = 'tessera-lightbox';
+
+/** What an Element Timing entry says of its element (not in TypeScript's DOM library). */
+interface ElementTiming {
+	element: Element | null;
+}
+
+/**
+ * Runs a function once the browser has reported an image painted (Element Timing), so that the work that follows
+ * an opening (the island's hydration, the controls, the page's lock, the filmstrip's images) does not compete with
+ * the raster of the first frame for the processor. An image not loaded yet, or a browser without Element Timing,
+ * waits for the next frame only (afterPaint()); a paint not reported within SHOWN_MS is not waited for longer.
+ *
+ * @param image The image shown (null: none, the popup shows a player).
+ * @param run   The function.
+ */
+export function afterShown(
+	image: HTMLImageElement | null,
+	run: () => void
+): void {
+	const types =
+		typeof PerformanceObserver === 'function'
+			? ( PerformanceObserver.supportedEntryTypes ?? [] )
+			: [];
+	if ( ! image || ! image.complete || ! types.includes( 'element' ) ) {
+		afterPaint( run );
+		return;
+	}
+	let done = false;
+	const finish = () => {
+		if ( ! done ) {
+			done = true;
+			observer.disconnect();
+			window.clearTimeout( timer );
+			run();
+		}
+	};
+	const observer = new PerformanceObserver( ( list ) => {
+		if (
+			list
+				.getEntries()
+				.some(
+					( entry ) =>
+						( entry as unknown as ElementTiming ).element === image
+				)
+		) {
+			finish();
+		}
+	} );
+	const timer = window.setTimeout( finish, SHOWN_MS );
+	if ( ! image.hasAttribute( 'elementtiming' ) ) {
+		image.setAttribute( 'elementtiming', TIMING );
+	}
+	observer.observe( { type: 'element' } );
+}
+
+/**
  * Loads and decodes the image a popup's answer shows, ahead of the popup (the browser keeps it for the popup's own
  * image: same address, same candidate of the same `srcset` and `sizes`).
  *
@@ -503,6 +565,10 @@ export function createHost(
 		);
 
 	const lock = () => {
+		if ( viewport ) {
+			// Locked already (the loading state, before its popup): what it keeps is the page's own.
+			return;
+		}
 		overflow = root.style.overflow;
 		root.style.overflow = 'hidden';
 		let meta = document.querySelector< HTMLMetaElement >(
@@ -617,14 +683,9 @@ export function createHost(
 		warmBox?.remove();
 		const mine = ++generation;
 		trigger = from ?? null;
-		// The page's scroll and zoom are locked a frame later: the overlay covers the page at once, and the lock
-		// has the browser paint the page again (on the 1,000-image gallery, its whole visible area: ~45 ms of
-		// raster at 4x CPU) before the popup's image.
-		afterPaint( () => {
-			if ( mine === generation ) {
-				lock();
-			}
-		} );
+		// The page's scroll and zoom are locked later (once the popup's image is shown, present(); a frame after
+		// the loading state): the overlay covers the page at once, and the lock has the browser paint the page
+		// again (on the 1,000-image gallery, its whole visible area: ~45 ms of raster at 4x CPU).
 		const url = callUrl( base, imageId );
 		const made = ahead?.url === url && settled.has( url ) ? ahead : null;
 		if ( made ) {
@@ -662,11 +723,16 @@ export function createHost(
 		 */
 		const present = ( popup: HTMLElement, release: () => void ) => {
 			// The server's popup is painted first (its image was loaded ahead), hydrated after: React's first
-			// render is one task, which would otherwise hold the picture back. Until then Escape still closes.
-			afterPaint( () => {
+			// render is one task, which would otherwise hold the picture back (and the page's lock has the page
+			// painted again). Until then Escape still closes.
+			const image = popup.querySelector< HTMLImageElement >(
+				'.tessera-lightbox__image'
+			);
+			afterShown( image, () => {
 				if ( mine !== generation || ! overlay ) {
 					return;
 				}
+				lock();
 				overlay.classList.remove( OPENING );
 				release();
 				setHash( hashOf( galleryId, imageId ) );
@@ -730,6 +796,11 @@ export function createHost(
 			loading.setAttribute( 'role', 'status' );
 			loading.textContent = messages.loading;
 			show( loading );
+			afterPaint( () => {
+				if ( mine === generation ) {
+					lock();
+				}
+			} );
 			asked.then( take ).catch( () => {
 				if ( mine === generation ) {
 					fail( null );

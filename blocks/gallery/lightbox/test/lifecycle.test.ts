@@ -23,8 +23,11 @@ import {
 	KEPT_ANSWERS,
 	NO_ZOOM,
 	REMOVE_MS,
+	SHOWN_MS,
+	TIMING,
 	WARM_MS,
 	adoptImage,
+	afterShown,
 	callUrl,
 	createHost,
 	dataOf,
@@ -189,6 +192,140 @@ describe( 'hash', () => {
 				'<script type="application/json" class="tessera-lightbox__data">{bad</script>'
 			)
 		).toBeNull();
+	} );
+} );
+
+/**
+ * A browser with Element Timing: a PerformanceObserver whose callbacks the test calls with the elements painted.
+ *
+ * @return The observers made, and what puts the page's own back.
+ */
+function elementTiming() {
+	const observers: Array< {
+		report: ( ...elements: Element[] ) => void;
+		observing: boolean;
+	} > = [];
+	const own = Object.getOwnPropertyDescriptor(
+		window,
+		'PerformanceObserver'
+	);
+	class FakeObserver {
+		static supportedEntryTypes = [ 'element', 'paint' ];
+		constructor(
+			callback: ( list: { getEntries: () => unknown[] } ) => void
+		) {
+			const made = {
+				observing: false,
+				report: ( ...elements: Element[] ) =>
+					made.observing &&
+					callback( {
+						getEntries: () =>
+							elements.map( ( element ) => ( {
+								entryType: 'element',
+								element,
+							} ) ),
+					} ),
+			};
+			observers.push( made );
+			this.made = made;
+		}
+		made: ( typeof observers )[ number ];
+		observe() {
+			this.made.observing = true;
+		}
+		disconnect() {
+			this.made.observing = false;
+		}
+	}
+	Object.defineProperty( window, 'PerformanceObserver', {
+		configurable: true,
+		writable: true,
+		value: FakeObserver,
+	} );
+	return {
+		observers,
+		restore: () =>
+			own
+				? Object.defineProperty( window, 'PerformanceObserver', own )
+				: Reflect.deleteProperty( window, 'PerformanceObserver' ),
+	};
+}
+
+/**
+ * An image that has loaded (`complete`).
+ *
+ * @return The image, in the page.
+ */
+function loadedImage(): HTMLImageElement {
+	const image = document.createElement( 'img' );
+	Object.defineProperty( image, 'complete', { value: true } );
+	document.body.append( image );
+	return image;
+}
+
+describe( 'afterShown', () => {
+	it( 'waits for the image to be reported painted, not for another element, and not twice', () => {
+		const timing = elementTiming();
+		try {
+			const image = loadedImage();
+			const run = jest.fn();
+			afterShown( image, run );
+			expect( image.getAttribute( 'elementtiming' ) ).toBe( TIMING );
+			// The next frame is not enough: the image's raster may not be done.
+			painted();
+			expect( run ).not.toHaveBeenCalled();
+			timing.observers[ 0 ]?.report( document.body );
+			expect( run ).not.toHaveBeenCalled();
+			timing.observers[ 0 ]?.report( image );
+			expect( run ).toHaveBeenCalledTimes( 1 );
+			// Done: the observer is off, and the time limit too.
+			expect( timing.observers[ 0 ]?.observing ).toBe( false );
+			jest.advanceTimersByTime( SHOWN_MS );
+			expect( run ).toHaveBeenCalledTimes( 1 );
+		} finally {
+			timing.restore();
+		}
+	} );
+
+	it( 'goes on after SHOWN_MS when the paint is not reported, and keeps an identifier the image has', () => {
+		const timing = elementTiming();
+		try {
+			const image = loadedImage();
+			image.setAttribute( 'elementtiming', 'theirs' );
+			const run = jest.fn();
+			afterShown( image, run );
+			expect( image.getAttribute( 'elementtiming' ) ).toBe( 'theirs' );
+			jest.advanceTimersByTime( SHOWN_MS - 1 );
+			expect( run ).not.toHaveBeenCalled();
+			jest.advanceTimersByTime( 1 );
+			expect( run ).toHaveBeenCalledTimes( 1 );
+			timing.observers[ 0 ]?.report( image );
+			expect( run ).toHaveBeenCalledTimes( 1 );
+		} finally {
+			timing.restore();
+		}
+	} );
+
+	it( 'waits a frame only for an image still loading, no image, or a browser without Element Timing', () => {
+		const plain = jest.fn();
+		// jsdom has no Element Timing.
+		afterShown( loadedImage(), plain );
+		painted();
+		expect( plain ).toHaveBeenCalledTimes( 1 );
+		const timing = elementTiming();
+		try {
+			const loading = document.createElement( 'img' );
+			Object.defineProperty( loading, 'complete', { value: false } );
+			const runs = [ jest.fn(), jest.fn() ];
+			afterShown( loading, runs[ 0 ] as () => void );
+			afterShown( null, runs[ 1 ] as () => void );
+			expect( timing.observers ).toHaveLength( 0 );
+			painted();
+			expect( runs[ 0 ] ).toHaveBeenCalledTimes( 1 );
+			expect( runs[ 1 ] ).toHaveBeenCalledTimes( 1 );
+		} finally {
+			timing.restore();
+		}
 	} );
 } );
 
@@ -497,6 +634,38 @@ describe( 'lifecycle', () => {
 		jest.advanceTimersByTime( WARM_MS );
 		await settle();
 		expect( document.querySelectorAll( POPUPS ) ).toHaveLength( 1 );
+	} );
+
+	it( 'shows the image made ahead, then, once its paint is reported, locks the page, shows the controls and hydrates', async () => {
+		const timing = elementTiming();
+		try {
+			const { container, link } = gallery();
+			answers[ '7' ] = { status: 200, body: PICTURE };
+			const hydrate = jest.fn< Hydrate >( () => ( { close() {} } ) );
+			const host = createHost( hydrate, MESSAGES );
+			await linger( host, container, 7 );
+			const image = document.querySelector(
+				'.tessera-lightbox-ahead .tessera-lightbox__image'
+			) as HTMLImageElement;
+			Object.defineProperty( image, 'complete', { value: true } );
+			host.open( container, 7, link );
+			const overlay = document.querySelector(
+				'.tessera-lightbox-overlay'
+			) as HTMLElement;
+			// Painted, not yet reported: the image alone, the page as it was, nothing hydrated.
+			painted();
+			expect( overlay.classList.contains( 'is-opening' ) ).toBe( true );
+			expect( document.documentElement.style.overflow ).toBe( '' );
+			expect( hydrate ).not.toHaveBeenCalled();
+			timing.observers.at( -1 )?.report( image );
+			expect( overlay.classList.contains( 'is-opening' ) ).toBe( false );
+			expect( document.documentElement.style.overflow ).toBe( 'hidden' );
+			expect( hydrate ).toHaveBeenCalledTimes( 1 );
+			host.close();
+			expect( document.documentElement.style.overflow ).toBe( '' );
+		} finally {
+			timing.restore();
+		}
 	} );
 
 	it( 'closed, gives the focus back to the thumbnail and leaves the page as it was: nothing made ahead for that focus', async () => {
