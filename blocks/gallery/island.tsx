@@ -4,7 +4,7 @@
  * once the page has inserted it; from then on a pointer over a thumbnail, or the focus on it, asks for its popup
  * ahead, so that a click shows it without waiting for the call. Its only global:
  *
- *     window.tesseraLightbox.hydrate( root, { onClose, transition?, fetchWindow?, onChange? } ) → { close, record, index }
+ *     window.tesseraLightbox.hydrate( root, { onClose, transition?, fetchWindow?, onChange?, onReady? } ) → { close, record, index }
  *
  * `root` is the `.tessera-lightbox` element. React hydrates the element that holds it, so it must be its parent's
  * only node; otherwise it is first wrapped in a `div.tessera-lightbox-host` (`display: contents`).
@@ -54,6 +54,11 @@ export interface HydrateOptions {
 	 * @param index   Its index in the set.
 	 */
 	onChange?: ( imageId: number, index: number ) => void;
+	/**
+	 * The popup listens to the keys now: answers the keys pressed before (`KeyboardEvent.key`s, in order), which it
+	 * plays as if pressed then.
+	 */
+	onReady?: () => string[];
 }
 
 /** A hydrated popup. */
@@ -143,6 +148,7 @@ function hydrate(
 			}
 			fetchWindow={ options.fetchWindow }
 			onChange={ options.onChange }
+			onReady={ options.onReady }
 			link={ link }
 		/>
 	);

@@ -29,6 +29,11 @@ export interface HydrateOptions {
 	onChange: ( imageId: number ) => void;
 	/** The popup's data for an image outside the records the answer carried (the same cacheable call). */
 	fetchWindow: ( imageId: number ) => Promise< unknown >;
+	/**
+	 * The island listens to the keys now: the page stops handling them, and gives it those the visitor pressed
+	 * while the popup was shown and not yet hydrated (KEPT_KEYS), in order, for it to play.
+	 */
+	onReady: () => string[];
 }
 
 /** Hydrates the server's popup (the island's `window.tesseraLightbox.hydrate`). */
@@ -86,6 +91,20 @@ export const OPENING = 'is-opening';
 
 /** What a popup shows that is not a picture (an embed's player): such a popup is not made ahead. */
 const PLAYERS = 'iframe, video, audio, object, embed';
+
+/**
+ * The keys pressed on a popup shown but not hydrated yet that are kept for the island (steps, play, zoom); Escape
+ * closes at once.
+ */
+export const KEPT_KEYS = [
+	'ArrowRight',
+	'ArrowLeft',
+	' ',
+	'Spacebar',
+	'+',
+	'=',
+	'-',
+];
 
 /** How long the closed popup stays in the page, in ms (spec §9). */
 export const REMOVE_MS = 20;
@@ -189,29 +208,32 @@ interface ElementTiming {
  *
  * @param image The image shown (null: none, the popup shows a player).
  * @param run   The function.
+ * @return Runs it at once, if it has not run (a visitor who acts does not wait for the paint).
  */
 export function afterShown(
 	image: HTMLImageElement | null,
 	run: () => void
-): void {
+): () => void {
+	let done = false;
+	let observer: PerformanceObserver | null = null;
+	let timer = 0;
+	const finish = () => {
+		if ( ! done ) {
+			done = true;
+			observer?.disconnect();
+			window.clearTimeout( timer );
+			run();
+		}
+	};
 	const types =
 		typeof PerformanceObserver === 'function'
 			? ( PerformanceObserver.supportedEntryTypes ?? [] )
 			: [];
 	if ( ! image || ! image.complete || ! types.includes( 'element' ) ) {
-		afterPaint( run );
-		return;
+		afterPaint( finish );
+		return finish;
 	}
-	let done = false;
-	const finish = () => {
-		if ( ! done ) {
-			done = true;
-			observer.disconnect();
-			window.clearTimeout( timer );
-			run();
-		}
-	};
-	const observer = new PerformanceObserver( ( list ) => {
+	observer = new PerformanceObserver( ( list ) => {
 		if (
 			list
 				.getEntries()
@@ -223,11 +245,12 @@ export function afterShown(
 			finish();
 		}
 	} );
-	const timer = window.setTimeout( finish, SHOWN_MS );
+	timer = window.setTimeout( finish, SHOWN_MS );
 	if ( ! image.hasAttribute( 'elementtiming' ) ) {
 		image.setAttribute( 'elementtiming', TIMING );
 	}
 	observer.observe( { type: 'element' } );
+	return finish;
 }
 
 /**
@@ -429,6 +452,11 @@ export function createHost(
 	let warming = 0;
 	// While close() gives the focus back to the thumbnail that opened the lightbox.
 	let returning = false;
+	// Until the island listens to the keys (HydrateOptions.onReady), the keys kept for it, and what hydrates the
+	// popup shown at once (null: no popup shown yet; it does nothing once hydrated).
+	let listening = false;
+	let keys: string[] = [];
+	let hydrateNow: ( () => void ) | null = null;
 	// The popup made ahead of the click (one at a time: the last answer lingered over), in its hidden overlay.
 	let ahead: {
 		url: string;
@@ -599,10 +627,25 @@ export function createHost(
 	};
 
 	const onKey = ( event: KeyboardEvent ) => {
-		// The hydrated popup handles its own keys; this is for the loading and empty states.
-		if ( event.key === 'Escape' && current === 'loading' ) {
+		// The hydrated popup handles its own keys; this is for the loading and empty states, and for a popup shown
+		// before its island listens: Escape closes, a step, play or zoom key is kept for the island (and hydrates
+		// the popup at once).
+		if ( listening || current === 'closed' ) {
+			return;
+		}
+		if ( event.key === 'Escape' || event.key === 'Esc' ) {
 			event.preventDefault();
 			close();
+		} else if (
+			hydrateNow &&
+			KEPT_KEYS.includes( event.key ) &&
+			! event.altKey &&
+			! event.ctrlKey &&
+			! event.metaKey
+		) {
+			event.preventDefault();
+			keys.push( event.key );
+			hydrateNow();
 		}
 	};
 
@@ -680,6 +723,9 @@ export function createHost(
 			return true;
 		}
 		current = 'loading';
+		listening = false;
+		keys = [];
+		hydrateNow = null;
 		warmBox?.remove();
 		const mine = ++generation;
 		trigger = from ?? null;
@@ -728,7 +774,7 @@ export function createHost(
 			const image = popup.querySelector< HTMLImageElement >(
 				'.tessera-lightbox__image'
 			);
-			afterShown( image, () => {
+			hydrateNow = afterShown( image, () => {
 				if ( mine !== generation || ! overlay ) {
 					return;
 				}
@@ -744,6 +790,10 @@ export function createHost(
 						mine === generation &&
 						setHash( hashOf( galleryId, id ) ),
 					fetchWindow,
+					onReady: () => {
+						listening = mine === generation;
+						return keys.splice( 0 );
+					},
 				} );
 			} );
 		};

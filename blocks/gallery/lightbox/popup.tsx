@@ -96,6 +96,10 @@ export interface LightboxProps {
 	 * @param index   Its index.
 	 */
 	onChange?: ( imageId: number, index: number ) => void;
+	/**
+	 * The popup listens to the keys (once mounted): answers the keys the visitor pressed before, which it plays.
+	 */
+	onReady?: () => string[];
 	/** Kept up to date with the records and the index (for the island's controller). */
 	link?: LightboxLink;
 }
@@ -580,6 +584,23 @@ export function Lightbox( props: LightboxProps ) {
 		const onBlur = () => dispatch( { type: 'hold', reason: 'blur' } );
 		const onFocus = () => dispatch( { type: 'release', reason: 'blur' } );
 		document.addEventListener( 'keydown', onKeyDown );
+		// The keys pressed on the server's popup before this listened, played once every effect of this first
+		// commit has run, before any key that comes after (not dispatched again: the page has had them).
+		const kept = live.current.props.onReady?.() ?? [];
+		if ( kept.length ) {
+			queueMicrotask( () => {
+				for ( const key of kept ) {
+					if ( alive.current ) {
+						keys.current(
+							new KeyboardEvent( 'keydown', {
+								key,
+								cancelable: true,
+							} )
+						);
+					}
+				}
+			} );
+		}
 		document.addEventListener( 'focusin', onFocusIn );
 		document.addEventListener( 'fullscreenchange', onFullscreen );
 		window.addEventListener( 'blur', onBlur );

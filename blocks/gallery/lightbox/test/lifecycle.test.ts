@@ -52,6 +52,21 @@ const POPUP =
 const PICTURE =
 	'<div class="tessera-lightbox"><div class="tessera-lightbox__stage"><img class="tessera-lightbox__image" src="/u/7.jpg" alt=""></div></div>';
 
+/** The hosts a test made: closed after it (a host left open would take the next test's keys). */
+const hosts: Host[] = [];
+
+/**
+ * Makes a host, closed after the test.
+ *
+ * @param args createHost()'s.
+ * @return The host.
+ */
+function makeHost( ...args: Parameters< typeof createHost > ): Host {
+	const host = createHost( ...args );
+	hosts.push( host );
+	return host;
+}
+
 /** Answers of the mocked fetch, by image id. */
 let answers: Record< string, { status: number; body: string } > = {};
 let fetchMock: jest.Mock< typeof fetch >;
@@ -147,6 +162,10 @@ beforeEach( () => {
 } );
 
 afterEach( () => {
+	for ( const host of hosts.splice( 0 ) ) {
+		host.close();
+	}
+	jest.runOnlyPendingTimers();
 	jest.useRealTimers();
 } );
 
@@ -341,7 +360,7 @@ describe( 'lifecycle', () => {
 				return { close: closeMounted };
 			}
 		) as unknown as Hydrate;
-		const host = createHost( hydrate, MESSAGES );
+		const host = makeHost( hydrate, MESSAGES );
 
 		expect( host.open( container, 7, link ) ).toBe( true );
 		// Loading: the overlay with a status; the page's scroll and the viewport's zoom locked a frame later (the
@@ -422,7 +441,7 @@ describe( 'lifecycle', () => {
 			body: POPUP.replace( '[7,8]', '[900]' ),
 		};
 		let options: HydrateOptions | null = null;
-		const host = createHost( ( _root, given ) => {
+		const host = makeHost( ( _root, given ) => {
 			options = given;
 			return { close() {} };
 		}, MESSAGES );
@@ -440,7 +459,7 @@ describe( 'lifecycle', () => {
 	it( 'opens with the answer asked ahead, once; a refused one is asked again; keeps the last few', async () => {
 		const { container } = gallery();
 		const hydrated: HTMLElement[] = [];
-		const host = createHost( ( root ) => {
+		const host = makeHost( ( root ) => {
 			hydrated.push( root );
 			return { close() {} };
 		}, MESSAGES );
@@ -509,7 +528,7 @@ describe( 'lifecycle', () => {
 			( image, v ) => `${ v } ${ image.getAttribute( 'srcset' ) }`
 		);
 		try {
-			const host = createHost( () => ( { close() {} } ), MESSAGES );
+			const host = makeHost( () => ( { close() {} } ), MESSAGES );
 			// Crossed: 7 then 8 at once; 8 stays.
 			host.prefetch( container, 7 );
 			host.prefetch( container, 8 );
@@ -548,7 +567,7 @@ describe( 'lifecycle', () => {
 			status: 200,
 			body: '<div class="tessera-lightbox"><div class="tessera-lightbox__stage"><img class="tessera-lightbox__image" src="/u/7.jpg" srcset="/u/7-1024.jpg 1024w, /u/7.jpg 2048w" sizes="80vw" width="2048" height="1365" alt="Sea" loading="eager" decoding="async"></div></div>',
 		};
-		const host = createHost( () => ( { close() {} } ), MESSAGES );
+		const host = makeHost( () => ( { close() {} } ), MESSAGES );
 		await linger( host, container, 7 );
 		host.open( container, 7, link );
 		const shown = document.querySelector< HTMLImageElement >(
@@ -575,7 +594,7 @@ describe( 'lifecycle', () => {
 		answers[ '7' ] = { status: 200, body: body( '7' ) };
 		answers[ '8' ] = { status: 200, body: body( '8' ) };
 		const hydrate = jest.fn< Hydrate >( () => ( { close() {} } ) );
-		const host = createHost( hydrate, MESSAGES );
+		const host = makeHost( hydrate, MESSAGES );
 		// Asked ahead, not lingered over: no popup yet.
 		host.prefetch( container, 7 );
 		await settle();
@@ -642,7 +661,7 @@ describe( 'lifecycle', () => {
 			const { container, link } = gallery();
 			answers[ '7' ] = { status: 200, body: PICTURE };
 			const hydrate = jest.fn< Hydrate >( () => ( { close() {} } ) );
-			const host = createHost( hydrate, MESSAGES );
+			const host = makeHost( hydrate, MESSAGES );
 			await linger( host, container, 7 );
 			const image = document.querySelector(
 				'.tessera-lightbox-ahead .tessera-lightbox__image'
@@ -668,10 +687,67 @@ describe( 'lifecycle', () => {
 		}
 	} );
 
+	it( 'keeps the step, play and zoom keys pressed before the island listens, and hydrates at once; Escape closes', async () => {
+		const timing = elementTiming();
+		try {
+			const { container, link } = gallery();
+			answers[ '7' ] = { status: 200, body: PICTURE };
+			let ready: ( () => string[] ) | undefined;
+			const hydrate = jest.fn< Hydrate >( ( _root, options ) => {
+				ready = options.onReady;
+				return { close() {} };
+			} );
+			const host = makeHost( hydrate, MESSAGES );
+			await linger( host, container, 7 );
+			const image = document.querySelector(
+				'.tessera-lightbox-ahead .tessera-lightbox__image'
+			) as HTMLImageElement;
+			Object.defineProperty( image, 'complete', { value: true } );
+			host.open( container, 7, link );
+			const press = ( key: string, init: KeyboardEventInit = {} ) => {
+				const event = new KeyboardEvent( 'keydown', {
+					key,
+					bubbles: true,
+					cancelable: true,
+					...init,
+				} );
+				document.dispatchEvent( event );
+				return event.defaultPrevented;
+			};
+			// Shown, its paint not reported: a key the island plays is kept, and hydrates it at once.
+			expect( press( 'ArrowRight' ) ).toBe( true );
+			expect( hydrate ).toHaveBeenCalledTimes( 1 );
+			expect( press( ' ' ) ).toBe( true );
+			// Not a key it plays, nor one with a modifier (the browser's own).
+			expect( press( 'a' ) ).toBe( false );
+			expect( press( 'ArrowLeft', { altKey: true } ) ).toBe( false );
+			expect( press( 'ArrowLeft' ) ).toBe( true );
+			// The island listens: it takes them in order, and the page handles no more keys.
+			expect( ready?.() ).toEqual( [ 'ArrowRight', ' ', 'ArrowLeft' ] );
+			expect( press( 'ArrowRight' ) ).toBe( false );
+			expect( press( 'Escape' ) ).toBe( false );
+			expect( host.state() ).toBe( 'open' );
+			// The paint reported after that changes nothing.
+			timing.observers.at( -1 )?.report( image );
+			expect( hydrate ).toHaveBeenCalledTimes( 1 );
+
+			// Another opening, not hydrated yet: Escape closes it.
+			host.close();
+			jest.advanceTimersByTime( REMOVE_MS );
+			await linger( host, container, 7 );
+			host.open( container, 7, link );
+			expect( press( 'Escape' ) ).toBe( true );
+			expect( host.state() ).toBe( 'closed' );
+			expect( hydrate ).toHaveBeenCalledTimes( 1 );
+		} finally {
+			timing.restore();
+		}
+	} );
+
 	it( 'closed, gives the focus back to the thumbnail and leaves the page as it was: nothing made ahead for that focus', async () => {
 		const { container, link } = gallery();
 		answers[ '7' ] = { status: 200, body: PICTURE };
-		const host = createHost( () => ( { close() {} } ), MESSAGES );
+		const host = makeHost( () => ( { close() {} } ), MESSAGES );
 		// As the view does (view.ts): a focus on a thumbnail asks ahead.
 		link.addEventListener( 'focusin', () => host.prefetch( container, 7 ) );
 		await linger( host, container, 7 );
@@ -705,7 +781,7 @@ describe( 'lifecycle', () => {
 		answers[ '7' ] = { status: 200, body: PICTURE };
 		const { loaded, spy } = watchLoads( ( _image, v ) => v );
 		try {
-			const host = createHost( () => ( { close() {} } ), MESSAGES );
+			const host = makeHost( () => ( { close() {} } ), MESSAGES );
 			await linger( host, container, 7 );
 			expect( loaded ).toEqual( [ '/u/7.jpg' ] );
 			// Pressed (the focus asks for it again), then clicked.
@@ -725,7 +801,7 @@ describe( 'lifecycle', () => {
 			status: 200,
 			body: '<div class="tessera-lightbox"><img class="tessera-lightbox__image" src="/u/8.jpg" alt=""></div>',
 		};
-		const host = createHost( () => ( { close() {} } ), MESSAGES );
+		const host = makeHost( () => ( { close() {} } ), MESSAGES );
 		await linger( host, container, 8 );
 		expect(
 			document.querySelector( '.tessera-lightbox-ahead' )
@@ -769,7 +845,7 @@ describe( 'lifecycle', () => {
 			body: '<div class="tessera-lightbox"><img class="tessera-lightbox__image" src="/u/7.jpg" alt=""><ul><li><img class="tessera-lightbox__thumb-image" src="/u/6-150.jpg" srcset="/u/6-150.jpg 150w, /u/6-300.jpg 300w" alt=""></li><li><img class="tessera-lightbox__thumb-image" src="/u/7-150.jpg" alt=""></li></ul></div>',
 		};
 		let seen: string[] = [];
-		const host = createHost( ( popup ) => {
+		const host = makeHost( ( popup ) => {
 			seen = Array.from( popup.querySelectorAll( 'img' ) ).map(
 				( image ) =>
 					`${ image.getAttribute( 'src' ) } ${ image.getAttribute(
@@ -840,7 +916,7 @@ describe( 'lifecycle', () => {
 			body: '<div class="tessera-lightbox"><img class="tessera-lightbox__image" src="/a.jpg" alt=""><div id="tessera-lightbox-info">i</div><button type="button" class="tessera-lightbox__play"></button></div>',
 		};
 		answers[ '8' ] = answers[ '7' ];
-		const host = createHost( () => ( { close() {} } ), MESSAGES );
+		const host = makeHost( () => ( { close() {} } ), MESSAGES );
 		host.prefetch( container, 7 );
 		await settle();
 		const box = document.body.lastElementChild as HTMLElement;
@@ -861,7 +937,7 @@ describe( 'lifecycle', () => {
 
 	it( 'makes no copy while a lightbox opens, and removes one as it opens', async () => {
 		const { container } = gallery();
-		const host = createHost( () => ( { close() {} } ), MESSAGES );
+		const host = makeHost( () => ( { close() {} } ), MESSAGES );
 		host.prefetch( container, 7 );
 		await settle();
 		const copy = document.body.lastElementChild as HTMLElement;
@@ -873,7 +949,7 @@ describe( 'lifecycle', () => {
 		);
 		// Another page's host: an answer arriving while it opens makes no copy.
 		const other = gallery().container;
-		const second = createHost( () => ( { close() {} } ), MESSAGES );
+		const second = makeHost( () => ( { close() {} } ), MESSAGES );
 		second.open( other, 7 );
 		second.prefetch( other, 7 );
 		await settle();
@@ -885,7 +961,7 @@ describe( 'lifecycle', () => {
 	it( 'closes on Escape between the popup’s paint and its hydration, which then never comes', async () => {
 		const { container, link } = gallery();
 		const hydrate = jest.fn() as unknown as Hydrate;
-		const host = createHost( hydrate, MESSAGES );
+		const host = makeHost( hydrate, MESSAGES );
 		host.open( container, 7, link );
 		await settle();
 		expect(
@@ -912,7 +988,7 @@ describe( 'lifecycle', () => {
 			body: '<div class="tessera-lightbox-empty" role="alert">This image is not available.</div>',
 		};
 		const hydrate = jest.fn() as unknown as Hydrate;
-		const host = createHost( hydrate, MESSAGES );
+		const host = makeHost( hydrate, MESSAGES );
 		host.open( container, 7, link );
 		await settle();
 		const overlay = document.querySelector( '.tessera-lightbox-overlay' );
@@ -939,7 +1015,7 @@ describe( 'lifecycle', () => {
 			Promise.reject( new Error( 'offline' ) )
 		);
 		const hydrate = jest.fn() as unknown as Hydrate;
-		const host = createHost( hydrate, MESSAGES );
+		const host = makeHost( hydrate, MESSAGES );
 		host.open( container, 7 );
 		await settle();
 		expect(
@@ -959,7 +1035,7 @@ describe( 'lifecycle', () => {
 
 	it( 'is no lightbox without fetch, or for a container without the lightbox URL', () => {
 		const { container } = gallery();
-		const host = createHost( jest.fn() as unknown as Hydrate, MESSAGES );
+		const host = makeHost( jest.fn() as unknown as Hydrate, MESSAGES );
 		const saved = window.fetch;
 		( window as unknown as { fetch: unknown } ).fetch = undefined;
 		expect( host.open( container, 7 ) ).toBe( false );

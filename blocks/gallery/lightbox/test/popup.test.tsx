@@ -447,6 +447,19 @@ describe( 'navigation', () => {
 		expect( items[ 0 ]?.getAttribute( 'aria-posinset' ) ).toBe( '6' );
 	} );
 
+	it( 'plays the keys pressed before it listened, in order, once mounted', async () => {
+		const onReady = jest.fn( () => [
+			'ArrowRight',
+			'ArrowRight',
+			'ArrowLeft',
+			'ArrowRight',
+		] );
+		const { status } = await show( 'middle', { onReady } );
+		await settle();
+		expect( onReady ).toHaveBeenCalledTimes( 1 );
+		expect( status() ).toMatch( /^22 of / );
+	} );
+
 	it( 'plays the injected transition before showing the new image, and queues the changes asked meanwhile', async () => {
 		const ends: Array< () => void > = [];
 		const transition = jest.fn< Transition >(
