@@ -452,6 +452,11 @@ export function createHost(
 	let warming = 0;
 	// While close() gives the focus back to the thumbnail that opened the lightbox.
 	let returning = false;
+	// The call of the image the last lightbox opened with, once closed: the pointer resting on its thumbnail (which
+	// the browser says is under the pointer again when the overlay goes) is not a new intent, until it asks for
+	// another image.
+	let resting: string | null = null;
+	let opened: string | null = null;
 	// Until the island listens to the keys (HydrateOptions.onReady), the keys kept for it, and what hydrates the
 	// popup shown at once (null: no popup shown yet; it does nothing once hydrated).
 	let listening = false;
@@ -682,6 +687,7 @@ export function createHost(
 		}
 		current = 'closed';
 		generation++;
+		resting = opened;
 		document.removeEventListener( 'keydown', onKey );
 		unlock();
 		setHash( '' );
@@ -733,6 +739,8 @@ export function createHost(
 		// the loading state): the overlay covers the page at once, and the lock has the browser paint the page
 		// again (on the 1,000-image gallery, its whole visible area: ~45 ms of raster at 4x CPU).
 		const url = callUrl( base, imageId );
+		opened = url;
+		resting = null;
 		const made = ahead?.url === url && settled.has( url ) ? ahead : null;
 		if ( made ) {
 			// Made ahead: the same overlay, shown (the popup keeps the style and layout it has).
@@ -869,6 +877,11 @@ export function createHost(
 			! returning
 		) {
 			const url = callUrl( base, imageId );
+			if ( url === resting ) {
+				// Closed with the pointer on it: the page stays as it was (its answer is kept; a click opens it).
+				return;
+			}
+			resting = null;
 			answer( url ).catch( () => undefined );
 			window.clearTimeout( warming );
 			// Not once a lightbox is open (the focus that a click on the thumbnail gives it asks again).

@@ -546,9 +546,11 @@ describe( 'lifecycle', () => {
 			await settle();
 			expect( loaded ).toHaveLength( 2 );
 			expect( loaded[ 1 ] ).toMatch( /^\/u\/9\.jpg / );
-			// The popup shows that image itself (adoptImage()); the next opening loads one of its own ahead.
+			// The popup shows that image itself (adoptImage()); the next opening loads one of its own ahead (the
+			// pointer gone to another thumbnail and back: resting on it as it closed is no intent).
 			host.close();
 			jest.advanceTimersByTime( REMOVE_MS );
+			host.prefetch( container, 8 );
 			host.prefetch( container, 9 );
 			jest.advanceTimersByTime( WARM_MS );
 			await settle();
@@ -744,7 +746,7 @@ describe( 'lifecycle', () => {
 		}
 	} );
 
-	it( 'closed, gives the focus back to the thumbnail and leaves the page as it was: nothing made ahead for that focus', async () => {
+	it( 'closed, gives the focus back to the thumbnail and leaves the page as it was: nothing made ahead for that focus or the pointer resting there', async () => {
 		const { container, link } = gallery();
 		answers[ '7' ] = { status: 200, body: PICTURE };
 		const host = makeHost( () => ( { close() {} } ), MESSAGES );
@@ -764,7 +766,16 @@ describe( 'lifecycle', () => {
 			)
 		).toHaveLength( 0 );
 		expect( document.documentElement.style.overflow ).toBe( '' );
-		// A visitor's own focus (or pointer) on it later makes it ahead again.
+		// Nor for the pointer resting on it (the browser says it is over the thumbnail again once the overlay goes).
+		await linger( host, container, 7 );
+		expect(
+			document.querySelectorAll(
+				'.tessera-lightbox-ahead, .tessera-lightbox'
+			)
+		).toHaveLength( 0 );
+		// Once the visitor has gone to another thumbnail, coming back makes it ahead again.
+		answers[ '8' ] = { status: 200, body: PICTURE };
+		host.prefetch( container, 8 );
 		link.blur();
 		link.focus();
 		jest.advanceTimersByTime( WARM_MS );
