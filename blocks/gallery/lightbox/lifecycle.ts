@@ -1,8 +1,8 @@
 /**
  * The lightbox's lifecycle (docs/lightbox.md "Lifecycle"; spec §2 "Lightbox address and hash", §4 "Lightbox
  * lifecycle", §9): closed, then loading (the overlay shown, the page's scroll and the mobile viewport's zoom
- * locked; then the server's popup painted in the overlay, its image first and its controls a frame later), then
- * open (the popup hydrated by the island, in the task after that paint). A popup asked for ahead and lingered over
+ * locked; then the server's popup painted in the overlay, its image first and its controls once that image is
+ * reported painted), then open (the popup hydrated by the island, with the controls). A popup asked for ahead and lingered over
  * is made ahead too, hidden, so that the click only shows it. One lightbox at a time. The
  * hash `#bwg{galleryId}/{imageId}` is set on open and on every change (replaced, not pushed: stepping through
  * images adds no history entries) and reset to the page's address on close. Closing restores what it locked,
