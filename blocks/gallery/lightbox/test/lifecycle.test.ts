@@ -110,6 +110,27 @@ async function linger(
 }
 
 /**
+ * A pointer that rests on a thumbnail until its popup is made ahead, its image loaded.
+ *
+ * @param host      The host.
+ * @param container The gallery's container.
+ * @param imageId   The thumbnail's image.
+ * @return The popup's image (`complete`).
+ */
+async function madeAhead(
+	host: Host,
+	container: HTMLElement,
+	imageId: number
+): Promise< HTMLImageElement > {
+	await linger( host, container, imageId );
+	const image = document.querySelector(
+		'.tessera-lightbox-ahead .tessera-lightbox__image'
+	) as HTMLImageElement;
+	Object.defineProperty( image, 'complete', { value: true } );
+	return image;
+}
+
+/**
  * Records the images loaded outside the page (preloads: not in the document, not in a template).
  *
  * @param record What to record of one.
@@ -664,11 +685,7 @@ describe( 'lifecycle', () => {
 			answers[ '7' ] = { status: 200, body: PICTURE };
 			const hydrate = jest.fn< Hydrate >( () => ( { close() {} } ) );
 			const host = makeHost( hydrate, MESSAGES );
-			await linger( host, container, 7 );
-			const image = document.querySelector(
-				'.tessera-lightbox-ahead .tessera-lightbox__image'
-			) as HTMLImageElement;
-			Object.defineProperty( image, 'complete', { value: true } );
+			const image = await madeAhead( host, container, 7 );
 			host.open( container, 7, link );
 			const overlay = document.querySelector(
 				'.tessera-lightbox-overlay'
@@ -700,11 +717,7 @@ describe( 'lifecycle', () => {
 				return { close() {} };
 			} );
 			const host = makeHost( hydrate, MESSAGES );
-			await linger( host, container, 7 );
-			const image = document.querySelector(
-				'.tessera-lightbox-ahead .tessera-lightbox__image'
-			) as HTMLImageElement;
-			Object.defineProperty( image, 'complete', { value: true } );
+			const image = await madeAhead( host, container, 7 );
 			host.open( container, 7, link );
 			const press = ( key: string, init: KeyboardEventInit = {} ) => {
 				const event = new KeyboardEvent( 'keydown', {
