@@ -724,4 +724,28 @@ test.describe( 'Cookie consent (GDPR) on the demo page', () => {
 			await context.close();
 		} );
 	}
+
+	test( 'a banner the parser has not finished is not painted: it shows once its close button, its last child, is there', async ( {
+		browser,
+	} ) => {
+		const { context, page } = await visitor( browser );
+		await page.goto( DEMO_PATH );
+		await expect( banner( page ) ).toBeVisible();
+		// The page's banner as a slow parse leaves it: its body and actions, not yet its close button.
+		const shown = await page.evaluate( () => {
+			const whole = document.getElementById( 'tessera-consent-banner' );
+			const part = whole?.cloneNode( true ) as HTMLElement;
+			part.id = 'part-built';
+			part.querySelector( '.tessera-consent__close' )?.remove();
+			whole?.remove();
+			document.body.prepend( part );
+			const before = getComputedStyle( part ).visibility;
+			const close = document.createElement( 'button' );
+			close.className = 'tessera-consent__close';
+			part.append( close );
+			return { before, after: getComputedStyle( part ).visibility };
+		} );
+		expect( shown ).toEqual( { before: 'hidden', after: 'visible' } );
+		await context.close();
+	} );
 } );
