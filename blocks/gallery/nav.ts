@@ -116,6 +116,8 @@ export async function navigate(
 			if ( ! list || ! focus ) {
 				throw new Error( 'items' );
 			}
+			// The next page's items go after this page's, and its end marker takes the place of this one.
+			list.querySelector( ':scope > .tessera-gallery__end' )?.remove();
 			list.append( ...Array.from( added?.children || [] ) );
 			container
 				.querySelector( '.tessera-gallery__load-bar' )

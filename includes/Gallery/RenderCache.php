@@ -7,10 +7,10 @@
  * - Only pages of MIN_IMAGES images or more are kept (smaller ones render fast enough), as a transient that
  *   expires after a day, compressed (a 1,000-image page: ~980 KB of HTML, ~80 KB stored).
  * - The key is everything the HTML depends on: the view, the container, the ids in order, the block's settings,
- *   the page's eager-image position, the locale, the site's address, and a version that any change to content
- *   the galleries show moves on (a post or attachment saved, trashed or deleted, an attachment's meta, terms,
- *   the theme, the site's address and media settings, Tessera's gallery options). An old entry is never read again and
- *   expires.
+ *   the page's eager-image position, the locale, the site's address, the plugin's version and its markup's
+ *   (MARKUP), and a version that any change to content the galleries show moves on (a post or attachment saved,
+ *   trashed or deleted, an attachment's meta, terms, the theme, the site's address and media settings, Tessera's
+ *   gallery options). An old entry is never read again and expires.
  * - The filter `tessera_gallery_render_cache` (bool, view, ids) turns it off, for a site whose image markup varies
  *   per request (a plugin that signs image addresses, for instance).
  *
@@ -31,6 +31,13 @@ final class RenderCache {
 
 	/** The option that holds the version (a number that moves on with each change). */
 	public const VERSION_OPTION = 'tessera_gallery_render_version';
+
+	/**
+	 * The images' markup as this code writes it: moved on by hand whenever the HTML of the views changes, so that a
+	 * page kept by an older version of the plugin is never read (with the plugin's version, also in the key).
+	 * 2: the lists of tiles end with `.tessera-gallery__end`.
+	 */
+	public const MARKUP = 2;
 
 	/** Transient name prefix. */
 	private const PREFIX = 'tessera_gv_';
@@ -116,6 +123,8 @@ final class RenderCache {
 			(string) wp_json_encode(
 				array(
 					self::version(),
+					self::MARKUP,
+					TESSERA_VERSION,
 					$view,
 					$container,
 					$ids,

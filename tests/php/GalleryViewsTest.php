@@ -112,9 +112,19 @@ final class GalleryViewsTest extends GalleryTestCase {
 			$this->assertStringContainsString( 'data-view="' . $view . '"', $html );
 			[ $xpath, $list ] = self::list_of( $html );
 			$this->assertSame( 'list', $list->getAttribute( 'role' ), $view );
-			$items = $xpath->query( 'li', $list );
+			$items = $xpath->query( 'li[not(@hidden)]', $list );
 			$this->assertNotFalse( $items );
 			$this->assertSame( 3, $items->length, $view . ': the items are the list’s children' );
+			if ( in_array( $view, array( 'masonry', 'mosaic' ), true ) ) {
+				// The tiles' list ends with a hidden marker: layouts.css paints a list of rows whole only once it is parsed.
+				$last = $xpath->query( 'li[last()]', $list );
+				$this->assertNotFalse( $last );
+				$end = $last->item( 0 );
+				$this->assertInstanceOf( \DOMElement::class, $end );
+				$this->assertSame( 'tessera-gallery__end', $end->getAttribute( 'class' ), $view );
+				$this->assertTrue( $end->hasAttribute( 'hidden' ), $view );
+				$this->assertSame( '', $end->textContent, $view );
+			}
 			foreach ( $items as $item ) {
 				$this->assertInstanceOf( \DOMElement::class, $item );
 				$this->assertSame( 'tessera-gallery__item bwg-item', $item->getAttribute( 'class' ), $view );

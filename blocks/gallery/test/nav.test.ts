@@ -26,7 +26,7 @@ function container( items: number[] ): HTMLElement {
 				( id ) =>
 					`<li data-image-id="${ id }"><a href="#">${ id }</a></li>`
 			)
-			.join( '' ) }</ul>
+			.join( '' ) }<li class="tessera-gallery__end" hidden></li></ul>
 		<div class="tessera-gallery__load-bar"><a class="tessera-gallery__load-more" href="?page_number_2=2">Load more</a></div>
 	</div>`;
 	return document.getElementById( 'bwg_container1_2' ) as HTMLElement;
@@ -125,7 +125,7 @@ describe( 'gallery in-place navigation', () => {
 		const gallery = container( [ 1, 2 ] );
 		answer(
 			200,
-			`<div id="bwg_container1_2"><ul class="tessera-gallery__items"><li data-image-id="3"><a href="#">3</a></li></ul>
+			`<div id="bwg_container1_2"><ul class="tessera-gallery__items"><li data-image-id="3"><a href="#">3</a></li><li class="tessera-gallery__end" hidden></li></ul>
 			<div class="tessera-gallery__load-bar"><p>Showing 3 of 3 images</p></div></div>`
 		);
 		await navigate(
@@ -134,6 +134,14 @@ describe( 'gallery in-place navigation', () => {
 			true
 		);
 		expect( shownIds() ).toEqual( [ '1', '2', '3' ] );
+		// One end marker, the list's last child (layouts.css paints a list of rows whole only once it has one).
+		const list = gallery.querySelector( '.tessera-gallery__items' );
+		expect(
+			list?.querySelectorAll( '.tessera-gallery__end' )
+		).toHaveLength( 1 );
+		expect( list?.lastElementChild?.className ).toBe(
+			'tessera-gallery__end'
+		);
 		expect(
 			document.querySelector( '.tessera-gallery__load-more' )
 		).toBeNull();

@@ -12,6 +12,8 @@
 /**
  * External dependencies
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator } from '@playwright/test';
 
@@ -449,6 +451,84 @@ test.describe( 'gallery: masonry, mosaic, image browser, blog style', () => {
 		expect( toggles.violations ).toEqual( [] );
 		expect( errors ).toEqual( [] );
 		await context.close();
+	} );
+
+	test( 'a mosaic painted while its list is still arriving: no image moves as its rows fill', async ( {
+		browser,
+	} ) => {
+		// The demo's mosaic as its own page, served in two parts by a server of the test's own: the list's first
+		// two items, then (after the browser has painted them) the rest. Those two started a row that the rest
+		// fills, which stretches them: painted, they would move.
+		const { context: reader, page: source } = await consentingVisitor(
+			browser,
+			{ javaScriptEnabled: false }
+		);
+		await source.goto( DEMO );
+		const { head, before, after } = await source.evaluate( () => {
+			const container = document.getElementById( 'bwg_container1_3' );
+			const html = container?.outerHTML || '';
+			let cut = 0;
+			for ( let i = 0; i < 2; i++ ) {
+				cut = html.indexOf( '</li>', cut ) + '</li>'.length;
+			}
+			return {
+				head: document.head.outerHTML,
+				before: html.slice( 0, cut ),
+				after: html.slice( cut ),
+			};
+		} );
+		await reader.close();
+		expect( after ).toContain( 'tessera-gallery__end' );
+		const WAIT_MS = 1500;
+		const server = createServer( ( _request, response ) => {
+			response.writeHead( 200, {
+				'content-type': 'text/html; charset=utf-8',
+			} );
+			response.write(
+				`<!DOCTYPE html><html lang="en">${ head }<body><main>${ before }`
+			);
+			setTimeout(
+				() => response.end( `${ after }</main></body></html>` ),
+				WAIT_MS
+			);
+		} );
+		await new Promise< void >( ( resolve ) =>
+			server.listen( 0, '127.0.0.1', resolve )
+		);
+		const { port } = server.address() as AddressInfo;
+		const { context, page } = await consentingVisitor( browser, {
+			viewport: { width: 1280, height: 900 },
+		} );
+		await observeLayoutShift( page );
+		await page.goto( `http://127.0.0.1:${ port }/`, { waitUntil: 'load' } );
+		const painted = await page.evaluate( () => {
+			const paint = performance.getEntriesByName(
+				'first-contentful-paint'
+			)[ 0 ];
+			const start = performance.getEntriesByType(
+				'navigation'
+			)[ 0 ] as PerformanceNavigationTiming;
+			return ( paint?.startTime ?? Infinity ) - start.responseStart;
+		} );
+		// The page was painted with the half-built list: before the rest of it was sent.
+		expect( painted ).toBeLessThan( WAIT_MS - 200 );
+		await expect(
+			page.locator( '#bwg_container1_3 .tessera-gallery__item' )
+		).not.toHaveCount( 2 );
+		expect( await layoutShift( page ) ).toBe( 0 );
+		// Whole, every item is painted again.
+		expect(
+			await page
+				.locator( '#bwg_container1_3 .tessera-gallery__item' )
+				.evaluateAll( ( items ) =>
+					items.every(
+						( item ) =>
+							getComputedStyle( item ).visibility === 'visible'
+					)
+				)
+		).toBe( true );
+		await context.close();
+		server.close();
 	} );
 
 	test( 'image browser: one image a page, the second one at page_number_6=2', async ( {
