@@ -141,6 +141,63 @@ test.describe( 'gallery: lightbox', () => {
 		await context.close();
 	} );
 
+	test( 'closed, the page lets go of the popup: no listener or node stays, the second time neither', async ( {
+		browser,
+	} ) => {
+		const { context, page, errors } = await consentingVisitor( browser );
+		await page.goto( DEMO, { waitUntil: 'load' } );
+		const cdp = await context.newCDPSession( page );
+		await cdp.send( 'Performance.enable' );
+		// The page's listeners and nodes, alive ones only (after a garbage collection): a closed popup that something
+		// still holds keeps its nodes and React's listeners on them.
+		const alive = async () => {
+			await cdp.send( 'HeapProfiler.collectGarbage' );
+			const { metrics } = await cdp.send( 'Performance.getMetrics' );
+			const get = ( name: string ) =>
+				metrics.find( ( m ) => m.name === name )?.value ?? NaN;
+			return {
+				listeners: get( 'JSEventListeners' ),
+				nodes: get( 'Nodes' ),
+			};
+		};
+		const thumb = page
+			.locator( GALLERY )
+			.locator( 'a.tessera-gallery__link' )
+			.nth( 2 );
+		await thumb.hover();
+		await page.waitForFunction(
+			() => 'tesseraLightbox' in ( window as object )
+		);
+		await idle( page );
+		const before = await alive();
+		const dialog = page.getByRole( 'dialog', { name: /image viewer$/ } );
+		const closed = [];
+		for ( let round = 0; round < 2; round++ ) {
+			await thumb.click();
+			const status = dialog.locator( '.tessera-lightbox__status' );
+			await expect( status ).toHaveText( /^3 of \d+: / );
+			await page.keyboard.press( 'ArrowRight' );
+			await expect( status ).toHaveText( /^4 of \d+: / );
+			await page.keyboard.press( 'Escape' );
+			await expect( dialog ).toHaveCount( 0 );
+			await expect( thumb ).toBeFocused();
+			await idle( page );
+			closed.push( await alive() );
+		}
+		// The page as before the opening (a listener or two of the island's own may come with the first opening).
+		expect( closed[ 0 ]!.listeners - before.listeners ).toBeLessThanOrEqual(
+			2
+		);
+		expect(
+			closed[ 1 ]!.listeners - closed[ 0 ]!.listeners
+		).toBeLessThanOrEqual( 0 );
+		expect( closed[ 1 ]!.nodes - closed[ 0 ]!.nodes ).toBeLessThanOrEqual(
+			20
+		);
+		expect( errors ).toEqual( [] );
+		await context.close();
+	} );
+
 	test( 'keyboard only: Enter on a thumbnail opens it, the focus stays in the dialog, axe finds no violation', async ( {
 		browser,
 	} ) => {

@@ -34,6 +34,7 @@ import {
 	hashOf,
 	parseHash,
 	warmImage,
+	warmStyles,
 	type Host,
 	type Hydrate,
 	type HydrateOptions,
@@ -302,6 +303,27 @@ function loadedImage(): HTMLImageElement {
 	document.body.append( image );
 	return image;
 }
+
+describe( 'warmStyles', () => {
+	it( 'puts a copy of the controls out of sight for two frames, then removes it and says so', () => {
+		const gone = jest.fn();
+		const box = warmStyles(
+			'<div class="tessera-lightbox" id="x"><img src="a.jpg"><button class="tessera-lightbox__close"></button></div>',
+			gone
+		);
+		expect( box.isConnected ).toBe( true );
+		expect( box.getAttribute( 'aria-hidden' ) ).toBe( 'true' );
+		// Nothing loads, no id is doubled.
+		expect( box.querySelector( 'img, [id]' ) ).toBeNull();
+		expect(
+			box.querySelector( '.tessera-lightbox__close' )
+		).not.toBeNull();
+		jest.runAllTimers();
+		expect( box.isConnected ).toBe( false );
+		// The host lets go of the copy then: kept, the detached copy would keep its nodes alive.
+		expect( gone ).toHaveBeenCalledTimes( 1 );
+	} );
+} );
 
 describe( 'afterShown', () => {
 	it( 'waits for the image to be reported painted, not for another element, and not twice', () => {
