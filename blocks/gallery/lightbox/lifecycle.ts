@@ -457,11 +457,9 @@ export function createHost(
 	let styled = false;
 	let warmBox: HTMLElement | null = null;
 	let warming = 0;
-	// While close() gives the focus back to the thumbnail that opened the lightbox.
-	let returning = false;
-	// The call of the image the last lightbox opened with, once closed: the pointer resting on its thumbnail (which
-	// the browser says is under the pointer again when the overlay goes) is not a new intent, until it asks for
-	// another image.
+	// The call of the image the last lightbox opened with, once closed: the focus given back to its thumbnail, and
+	// the pointer resting there (which the browser says is under the pointer again when the overlay goes), are not
+	// a new intent, until the visitor asks for another image.
 	let resting: string | null = null;
 	let opened: string | null = null;
 	// Until the island listens to the keys (HydrateOptions.onReady), the keys kept for it, and what hydrates the
@@ -719,14 +717,9 @@ export function createHost(
 		setTimeout( () => {
 			popup?.close();
 			gone?.remove();
-			// The focus given back is not a visitor's intent: it makes nothing ahead (prefetch()), and the page is
-			// left as it was before the opening.
-			returning = true;
-			try {
-				back?.focus( { preventScroll: true } );
-			} finally {
-				returning = false;
-			}
+			// The focus given back is not a visitor's intent: it makes nothing ahead (prefetch(), `resting`), and
+			// the page is left as it was before the opening.
+			back?.focus( { preventScroll: true } );
 		}, REMOVE_MS );
 	}
 
@@ -887,15 +880,11 @@ export function createHost(
 
 	function prefetch( container: HTMLElement, imageId: number ): void {
 		const base = container.dataset.lightboxUrl;
-		if (
-			typeof window.fetch === 'function' &&
-			base &&
-			imageId > 0 &&
-			! returning
-		) {
+		if ( typeof window.fetch === 'function' && base && imageId > 0 ) {
 			const url = callUrl( base, imageId );
 			if ( url === resting ) {
-				// Closed with the pointer on it: the page stays as it was (its answer is kept; a click opens it).
+				// Closed on it (the focus given back, the pointer resting there): the page stays as it was (its
+				// answer is kept; a click opens it).
 				return;
 			}
 			resting = null;
