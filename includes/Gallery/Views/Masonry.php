@@ -87,8 +87,8 @@ final class Masonry {
 				$settings['showTitles'] && '' !== $title ? '<span class="tessera-gallery__title">' . esc_html( $title ) . '</span>' : ''
 			);
 		}
-		// The list's last child tells the CSS it is whole (layouts.css, "while the parser fills a row"): hidden,
-		// so neither seen nor read.
+		// The list's last child tells the CSS that the list is whole (docs/gallery.md, "A list of rows still
+		// arriving"): hidden, so neither seen nor read.
 		return sprintf(
 			'<ul class="tessera-gallery__items %1$s" role="list" style="%2$s">%3$s<li class="tessera-gallery__end" hidden></li></ul>',
 			esc_attr( $classes ),
