@@ -7,7 +7,7 @@
  *
  * Prints, per variant: layout shift (CLS), total blocking time after first contentful paint (long tasks beyond
  * 50 ms), first contentful paint, when the banner's text was painted, and the bytes of Tessera's files. Then
- * checks the budgets: layout shift added 0.00, blocking time added <= 10 ms, the banner painted at the first
+ * checks the budgets: layout shift added 0.00 (the banner's own nodes, and the page's settled layout the same), blocking time added <= 10 ms, the banner painted at the first
  * contentful paint, no render-blocking external script of ours.
  *
  *   node bin/bench-consent.mjs [--base http://127.0.0.1:8890] [--path /] [--runs 5] [--cpu 4] [--json FILE]
@@ -31,11 +31,51 @@ const SETTLE_MS = 1500;
 /** Collects paint, layout-shift and long-task entries from the very start of the page. */
 function collector() {
 	const w = window;
-	w.__bench = { shifts: 0, longTasks: [], banner: null, texts: [] };
+	w.__bench = {
+		shifts: 0,
+		bannerShifts: 0,
+		longTasks: [],
+		banner: null,
+		texts: [],
+	};
+	// Whether a shifted node is the banner's: an element, or the text of one, inside it.
+	const inBanner = ( node ) => {
+		const el = node && node.nodeType === 1 ? node : node?.parentElement;
+		return !! el?.closest( '#tessera-consent-banner' );
+	};
 	new PerformanceObserver( ( list ) => {
 		for ( const e of list.getEntries() ) {
 			if ( ! e.hadRecentInput ) {
 				w.__bench.shifts += e.value;
+				// An entry's score is for the frame, every node shifted in it together (the theme's font swap
+				// moves the page in the same frame as the banner's text): the banner's part is the layout shift
+				// formula on its own nodes (impact area, here the box around both rects, times the distance
+				// moved, both over the viewport), never more than the entry.
+				const vw = w.innerWidth;
+				const vh = w.innerHeight;
+				let own = 0;
+				for ( const s of e.sources ) {
+					if ( ! inBanner( s.node ) ) {
+						continue;
+					}
+					const a = s.previousRect;
+					const b = s.currentRect;
+					const width =
+						Math.min( vw, Math.max( a.right, b.right ) ) -
+						Math.max( 0, Math.min( a.left, b.left ) );
+					const height =
+						Math.min( vh, Math.max( a.bottom, b.bottom ) ) -
+						Math.max( 0, Math.min( a.top, b.top ) );
+					const moved = Math.max(
+						Math.abs( a.x - b.x ),
+						Math.abs( a.y - b.y )
+					);
+					own +=
+						( ( Math.max( 0, width ) * Math.max( 0, height ) ) /
+							( vw * vh ) ) *
+						( moved / Math.max( vw, vh ) );
+				}
+				w.__bench.bannerShifts += Math.min( own, e.value );
 			}
 		}
 	} ).observe( { type: 'layout-shift', buffered: true } );
@@ -151,9 +191,17 @@ async function measure( browser, variant ) {
 					s.type !== 'module'
 			)
 			.map( ( s ) => s.src );
+		// The page's settled layout: a banner in the flow would move or lengthen it.
+		const blocks =
+			document.querySelector( '.wp-site-blocks' ) || document.body;
 		return {
 			fcp,
 			cls: b.shifts,
+			bannerCls: b.bannerShifts,
+			layout: {
+				top: Math.round( blocks.getBoundingClientRect().top ),
+				height: Math.round( document.documentElement.scrollHeight ),
+			},
 			tbt,
 			banner: b.banner,
 			texts: b.texts,
@@ -222,6 +270,13 @@ const bannerAtAny = runs.tessera.map( ( r ) => {
 	return r.banner === null || first === null ? null : r.banner.time - first;
 } );
 const blocking = runs.tessera[ 0 ].blocking;
+// The banner's own layout shift, per run, and the page's settled layout with and without it.
+const bannerCls = runs.tessera.map( ( r ) => r.bannerCls );
+const layoutOf = ( list, key ) =>
+	median( list.map( ( r ) => r.layout[ key ] ) );
+const sameLayout =
+	layoutOf( runs.tessera, 'top' ) === layoutOf( runs.control, 'top' ) &&
+	layoutOf( runs.tessera, 'height' ) === layoutOf( runs.control, 'height' );
 
 const ms = ( v ) => `${ v.toFixed( 1 ) } ms`;
 let out = `\nCookie consent benchmark: ${ BASE }${ PATH }, first visit, CPU ${ CPU }x, median of ${ RUNS }\n`;
@@ -229,6 +284,9 @@ out += `${ 'variant'.padEnd( 22 ) }${ 'CLS'.padStart( 8 ) }${ 'TBT'.padStart( 12
 out += `${ 'with Tessera'.padEnd( 22 ) }${ t.cls.toFixed( 3 ).padStart( 8 ) }${ ms( t.tbt ).padStart( 12 ) }${ ms( t.fcp ).padStart( 12 ) }\n`;
 out += `${ 'without (control)'.padEnd( 22 ) }${ c.cls.toFixed( 3 ).padStart( 8 ) }${ ms( c.tbt ).padStart( 12 ) }${ ms( c.fcp ).padStart( 12 ) }\n`;
 out += `${ 'added'.padEnd( 22 ) }${ ( t.cls - c.cls ).toFixed( 3 ).padStart( 8 ) }${ ms( t.tbt - c.tbt ).padStart( 12 ) }${ ms( t.fcp - c.fcp ).padStart( 12 ) }\n`;
+out += `CLS per run (the theme's font swaps and an image without a size shift the page by 0.01-0.2 in either variant), with: ${ runs.tessera.map( ( r ) => r.cls.toFixed( 3 ) ).join( ', ' ) }; without: ${ runs.control.map( ( r ) => r.cls.toFixed( 3 ) ).join( ', ' ) }\n`;
+out += `of it the banner's own nodes, per run: ${ bannerCls.map( ( v ) => v.toFixed( 4 ) ).join( ', ' ) }\n`;
+out += `the page's settled layout (top of its blocks, document height), with: ${ layoutOf( runs.tessera, 'top' ) }, ${ layoutOf( runs.tessera, 'height' ) } px; without: ${ layoutOf( runs.control, 'top' ) }, ${ layoutOf( runs.control, 'height' ) } px\n`;
 out += `Tessera's own main-thread script time after FCP: median ${ ms( t.ownAfterFcp ) } (max ${ ms( Math.max( ...runs.tessera.map( ( r ) => r.ownAfterFcp ) ) ) }); of it beyond the 50 ms of the tasks it ran in, the blocking time it accounts for: median ${ ms( t.ownBlocking ) } (max ${ ms( Math.max( ...runs.tessera.map( ( r ) => r.ownBlocking ) ) ) })\n`;
 out += `TBT per run, with: ${ runs.tessera.map( ( r ) => r.tbt.toFixed( 0 ) ).join( ', ' ) }; without: ${ runs.control.map( ( r ) => r.tbt.toFixed( 0 ) ).join( ', ' ) } ms\n`;
 out += `FCP per run, with: ${ runs.tessera.map( ( r ) => r.fcp.toFixed( 0 ) ).join( ', ' ) }; without: ${ runs.control.map( ( r ) => r.fcp.toFixed( 0 ) ).join( ', ' ) } ms\n`;
@@ -240,7 +298,14 @@ out += `Tessera files on the page (bytes transferred; the test site compresses t
 
 const checks = [
 	[ 'banner in the server HTML on every run', bannerShown ],
-	[ 'layout shift added 0.00', t.cls - c.cls < 0.005 ],
+	// The page's totals differ by up to 0.2 between two loads of the same page (the theme's navigation wraps
+	// again when its font arrives, an image of its pattern has no size): their medians side by side failed a
+	// CI run with 0.078 against 0.042 while no node of the banner moved. What the banner adds is its own
+	// nodes' shift, and, would it sit in the page's flow, a page moved or lengthened by it.
+	[
+		'layout shift added 0.00 (by the banner)',
+		bannerCls.every( ( v ) => v < 0.005 ) && sameLayout,
+	],
 	// Side by side, the page totals move by tens of ms between runs on a shared 2-core machine (a CI run had
 	// 44 against 12 ms, single runs from 0 to 198 ms either way). The trace's share is exact for the work our
 	// script does: in each task it ran in, its time up to that task's time beyond 50 ms. Either shows the
