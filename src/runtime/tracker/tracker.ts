@@ -47,8 +47,6 @@ export interface TrackerConfig {
 /** `window.tessera.track( name, data )`. */
 export type Track = ( name: string, data?: object ) => void;
 
-const d = document;
-const l = location;
 const now = Date.now;
 
 /** The configuration of the running tracker, if any. */
@@ -57,6 +55,8 @@ let c: TrackerConfig | 0 | undefined;
 let t: ReturnType< typeof setInterval > | undefined;
 /** Time of the last activity (page load, click, keypress, scroll). */
 let last: number;
+/** The page the tracker last started for, as its hits report it (`page_uri`: path and query, not the hash). */
+let u: string;
 
 /**
  * Logs a tracker message (console only, spec §8).
@@ -104,20 +104,27 @@ const post = (
 const send = ( g: TrackerConfig, f: Fields ): Promise< Response | void > =>
 	post( g.option.bypassAdBlockers ? g.ajaxUrl : g.requestUrl + f.endpoint, {
 		...f,
-		referred: encodeURIComponent( d.referrer ),
-		page_uri: encodeURIComponent( l.pathname + l.search ),
+		referred: encodeURIComponent( document.referrer ),
+		page_uri: encodeURIComponent( u ),
 	} );
 
-/** Starts: once per page load and after each SPA navigation. */
+/**
+ * Starts: once per page load and after each SPA navigation. Not again for
+ * the same page: a history change of the hash only (a lightbox's image, an
+ * anchor) would count it again.
+ */
 export const start = (): void => {
 	let g: TrackerConfig;
 	let o: TrackerConfig[ 'option' ];
+	if ( u === ( u = location.pathname + location.search ) ) {
+		return;
+	}
 	clearInterval( t );
 	c = 0;
 	last = now();
 	try {
 		o = ( g = JSON.parse(
-			d.getElementById( 'tessera-tracker-config' )!.textContent!
+			document.getElementById( 'tessera-tracker-config' )!.textContent!
 		) ).option;
 		// Inside the try: JSON that is not a configuration (`null`, `{}`) throws here.
 		if ( o.isPreview ) {
@@ -174,11 +181,12 @@ const act = ( e: Event ): void => {
 				'\\.(' + o.downloadExtensions + ')#|[?&]download_file=',
 				'i'
 			).test( a.pathname + '#' + a.search );
-		if ( dl || ( o.linkTracker && a.host && a.host !== l.host ) ) {
+		if ( dl || ( o.linkTracker && a.host && a.host !== location.host ) ) {
 			// fn, fx, m, wcdl, df and dk are derived from `tu` by the server.
 			post( c.eventAjaxUrl, {
 				en: dl ? 'file_download' : 'click',
-				et: now(),
+				// This click's time: the activity clock has just taken it.
+				et: last,
 				eid: a.id,
 				ec: a.className,
 				ev: a.textContent,
@@ -201,8 +209,9 @@ for ( const k of [ 'pushState', 'replaceState' ] as const ) {
 	};
 }
 addEventListener( 'popstate', start );
+// On the window, capturing: it sees the document's events before anyone.
 for ( const k of [ 'keypress', 'scroll', 'click' ] ) {
-	d.addEventListener( k, act, true );
+	addEventListener( k, act, true );
 }
 ( window.tessera ??= {} ).track = ( name: string, data?: object ) =>
 	c &&

@@ -132,6 +132,43 @@ test.describe( 'visitor tracker', () => {
 		await context.close();
 	} );
 
+	test( "a lightbox's images (the hash, set with replaceState on each) are the same page: one hit, one view", async ( {
+		browser,
+		requestUtils,
+	} ) => {
+		const gallery = '/demo-gallery/';
+		const before = await viewsOf( requestUtils, gallery );
+		const { context, page, errors } = await consentingVisitor( browser );
+		const requests = recordRequests( page );
+		const first = nextHit( page, gallery );
+		await page.goto( gallery );
+		await first;
+		await page
+			.locator( '#bwg_container1_0 a.tessera-gallery__link' )
+			.nth( 1 )
+			.click();
+		const status = page.locator( '.tessera-lightbox__status' );
+		await expect( status ).toHaveText( /^2 of / );
+		await expect( page ).toHaveURL( /#bwg\d+\/\d+$/ );
+		await page.keyboard.press( 'ArrowRight' );
+		await expect( status ).toHaveText( /^3 of / );
+		await page.keyboard.press( 'ArrowRight' );
+		await expect( status ).toHaveText( /^4 of / );
+		await page.keyboard.press( 'Escape' );
+		await expect( page.locator( '.tessera-lightbox-overlay' ) ).toHaveCount(
+			0
+		);
+		await expect( page ).toHaveURL( `${ WP_BASE_URL }${ gallery }` );
+		// eslint-disable-next-line playwright/no-wait-for-timeout -- proving that nothing more is sent needs a wait.
+		await page.waitForTimeout( 500 );
+		expect( requests.filter( isHit ) ).toHaveLength( 1 );
+		await expect
+			.poll( () => viewsOf( requestUtils, gallery ) )
+			.toBe( before + 1 );
+		expect( errors ).toEqual( [] );
+		await context.close();
+	} );
+
 	test( 'pings every jsCheckTime while the visitor is active, and stop for good after 30 idle minutes', async ( {
 		browser,
 	} ) => {

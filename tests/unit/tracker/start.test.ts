@@ -92,6 +92,29 @@ describe( 'tracker start', () => {
 		}
 	);
 
+	// A lightbox sets `#bwg{gallery}/{image}` on each image with replaceState,
+	// and clears it on close: the same page, not a new view of it.
+	it.each( [ 'pushState', 'replaceState' ] as const )(
+		'does not count the page again after history.%s changes the hash only',
+		async ( method ) => {
+			run();
+			await flush();
+			history[ method ]( null, '', '#bwg1/2' );
+			history[ method ]( null, '', '#bwg1/3' );
+			history[ method ]( null, '', location.pathname + location.search );
+			window.dispatchEvent( new PopStateEvent( 'popstate' ) );
+			await flush();
+			expect( hits() ).toHaveLength( 1 );
+			// Another page after that is counted.
+			history[ method ]( null, '', '/other/#bwg1/2' );
+			await flush();
+			expect( hits() ).toHaveLength( 2 );
+			expect( hits()[ 1 ]!.fields.page_uri ).toBe(
+				encodeURIComponent( '/other/' )
+			);
+		}
+	);
+
 	it( 'starts again on popstate', async () => {
 		run();
 		await flush();
