@@ -267,9 +267,9 @@ function kinds( files ) {
 
 /**
  * The floor of an opening on this machine (reported, not a bar): on the page as it is, the CPU slowed down as for the
- * open, a click on the page's title that appends a fixed, dark overlay holding an image already loaded and decoded
- * (the opened thumbnail's file, at the size of the lightbox's stage), and nothing else; the click to that image
- * painted (Element Timing). What a lightbox of its own adds is the open less this.
+ * open, a click on the page's title that appends a fixed overlay (opaque black, as the lightbox's) holding an image
+ * already loaded and decoded (the opened thumbnail's file, at the size of the lightbox's stage), and nothing else;
+ * the click to that image painted (Element Timing). What a lightbox of its own adds is the open less this.
  *
  * @param {import('playwright-core').Page} page The page.
  * @return {Promise<number>} Milliseconds.
@@ -309,7 +309,7 @@ async function floor( page ) {
 				w.__floor.click = performance.now();
 				const overlay = document.createElement( 'div' );
 				overlay.style.cssText =
-					'position:fixed;inset:0;z-index:100000;display:grid;place-items:center;background:rgb(0 0 0 / 92%)';
+					'position:fixed;inset:0;z-index:100000;display:grid;place-items:center;background:#000';
 				overlay.append( image );
 				document.body.append( overlay );
 				document.documentElement.style.overflow = 'hidden';
