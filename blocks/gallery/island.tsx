@@ -34,6 +34,7 @@ import {
 	type Transition,
 	type WindowFetcher,
 } from './lightbox/popup';
+import { loadTranslations } from './lightbox/l10n';
 import { stageTransition } from './lightbox/transition';
 
 /** What the page gives the popup. */
@@ -176,6 +177,9 @@ function hydrate(
 		},
 	};
 }
+
+// Before any string is read (the host's, below, and the popup's).
+loadTranslations();
 
 const host = createHost( hydrate, {
 	loading: __( 'Loading the image…', 'tessera' ),

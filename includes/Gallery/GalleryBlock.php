@@ -47,6 +47,9 @@ final class GalleryBlock {
 	/** The lightbox island's handle (build entry `blocks/gallery/island`; registered, never enqueued). */
 	public const LIGHTBOX_SCRIPT = 'tessera-block-gallery-island';
 
+	/** Id of the element that holds the island's translations (print_lightbox_translations()). */
+	public const LIGHTBOX_L10N = 'tessera-lightbox-l10n';
+
 	/** Views that play their page one image at a time (load more becomes numbered pages). */
 	public const PLAYERS = array( 'slideshow', 'carousel' );
 
@@ -282,7 +285,41 @@ final class GalleryBlock {
 	public static function enqueue(): void {
 		if ( ! wp_script_is( self::SCRIPT, 'enqueued' ) && did_action( 'init' ) ) {
 			( new \Tessera\Assets() )->enqueue_deferred( self::SCRIPT, 'blocks/gallery/view' );
+			add_action( 'wp_footer', array( self::class, 'print_lightbox_translations' ) );
 		}
+	}
+
+	/**
+	 * Prints the lightbox island's translations (its strings in the site's language), once, at the end of a page
+	 * with a gallery or an album, when there are any: `<script type="application/json" id="tessera-lightbox-l10n">`
+	 * with the locale data of the `tessera` domain, which the island gives `@wordpress/i18n` before it renders. The
+	 * island is loaded on intent by its addresses (`data-lightbox`), not printed by WordPress, so the translations
+	 * that `wp_set_script_translations()` prints before a script never come with it; without them the island's
+	 * strings would be English while the server's popup it hydrates is translated.
+	 *
+	 * @return void
+	 */
+	public static function print_lightbox_translations(): void {
+		if ( ! wp_script_is( self::LIGHTBOX_SCRIPT, 'registered' ) ) {
+			( new \Tessera\Assets() )->register_entry( self::LIGHTBOX_SCRIPT, 'blocks/gallery/island' );
+		}
+		$json = load_script_textdomain( self::LIGHTBOX_SCRIPT, 'tessera', TESSERA_DIR . 'languages' );
+		$data = is_string( $json ) ? json_decode( $json, true ) : null;
+		// As WordPress's own print_translations(): the domain's data, or the `messages` of a file made by
+		// `wp i18n make-json`, with the domain named in its header.
+		$messages = is_array( $data ) ? ( $data['locale_data']['tessera'] ?? $data['locale_data']['messages'] ?? null ) : null;
+		if ( ! is_array( $messages ) ) {
+			return;
+		}
+		$messages[''] = array( 'domain' => 'tessera' ) + ( is_array( $messages[''] ?? null ) ? $messages[''] : array() );
+		// JSON in a script element: `<`, `>`, `&` and quotes escaped, so no `</script>` closes it early.
+		wp_print_inline_script_tag(
+			(string) wp_json_encode( $messages, JSON_HEX_TAG | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_HEX_AMP ),
+			array(
+				'type' => 'application/json',
+				'id'   => self::LIGHTBOX_L10N,
+			)
+		);
 	}
 
 	/**

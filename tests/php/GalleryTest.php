@@ -213,6 +213,60 @@ final class GalleryTest extends GalleryTestCase {
 		$this->assertSame( $queries, $GLOBALS['wpdb']->num_queries, 'no query after priming' );
 	}
 
+	public function test_a_page_with_a_gallery_holds_the_lightbox_islands_translations_when_its_language_has_them(): void {
+		$gallery = $this->gallery( array( $this->image( 'Alpha' ) ) );
+		wp_dequeue_script( GalleryBlock::SCRIPT );
+		self::render( array( 'galleryId' => $gallery ) );
+		$this->assertSame( 10, has_action( 'wp_footer', array( GalleryBlock::class, 'print_lightbox_translations' ) ), 'printed at the end of the page' );
+		$printed = static function (): string {
+			ob_start();
+			GalleryBlock::print_lightbox_translations();
+			return (string) ob_get_clean();
+		};
+		// An English site (none): nothing.
+		$this->assertSame( '', $printed() );
+
+		// A file made by `wp i18n make-json` for the island's script, with a translation that would close a script.
+		$asked = array();
+		$file  = static function ( $translations, $path, string $handle, string $domain ) use ( &$asked ) {
+			$asked[] = array( $handle, $domain );
+			return GalleryBlock::LIGHTBOX_SCRIPT === $handle && 'tessera' === $domain
+				? (string) wp_json_encode(
+					array(
+						'domain'      => 'messages',
+						'locale_data' => array(
+							'messages' => array(
+								''      => array(
+									'domain' => 'messages',
+									'lang'   => 'de_DE',
+								),
+								'Close' => array( 'Schließen' ),
+								'Zoom'  => array( '</script><b>Zoom' ),
+							),
+						),
+					)
+				)
+				: $translations;
+		};
+		add_filter( 'pre_load_script_translations', $file, 10, 4 );
+		$html = $printed();
+		remove_filter( 'pre_load_script_translations', $file, 10 );
+		$this->assertContains( array( GalleryBlock::LIGHTBOX_SCRIPT, 'tessera' ), $asked );
+		$this->assertSame( 1, preg_match( '#^<script type="application/json" id="tessera-lightbox-l10n">(.*)</script>\s*$#s', $html, $m ), $html );
+		$this->assertStringNotContainsString( '<', $m[1], 'no tag can close it early' );
+		$this->assertSame(
+			array(
+				''      => array(
+					'domain' => 'tessera',
+					'lang'   => 'de_DE',
+				),
+				'Close' => array( 'Schließen' ),
+				'Zoom'  => array( '</script><b>Zoom' ),
+			),
+			json_decode( $m[1], true )
+		);
+	}
+
 	public function test_the_container_names_the_lightbox_call_for_the_state_it_shows(): void {
 		$a       = $this->image( 'Alpha sea' );
 		$b       = $this->image( 'Beta sea' );
