@@ -7,8 +7,9 @@
  *
  * Prints, per variant: layout shift (CLS), total blocking time after first contentful paint (long tasks beyond
  * 50 ms), first contentful paint, when the banner's text was painted, and the bytes of Tessera's files. Then
- * checks the budgets: layout shift added 0.00 (the banner's own nodes, and the page's settled layout the same), blocking time added <= 10 ms, the banner painted at the first
- * contentful paint, no render-blocking external script of ours.
+ * checks the budgets: layout shift added 0.00 (the banner's own nodes, and the page's settled layout the same),
+ * blocking time added <= 10 ms, the banner painted at the first contentful paint, no render-blocking external
+ * script of ours.
  *
  *   node bin/bench-consent.mjs [--base http://127.0.0.1:8890] [--path /] [--runs 5] [--cpu 4] [--json FILE]
  *

@@ -220,11 +220,21 @@ final class GalleryBlock {
 	 * @return string[] Addresses.
 	 */
 	private static function lightbox_files(): array {
+		self::register_lightbox();
+		$style = \Tessera\Assets::registered_url( wp_styles(), self::LIGHTBOX_SCRIPT );
+		return array_merge( '' === $style ? array() : array( $style ), \Tessera\Assets::script_urls( self::LIGHTBOX_SCRIPT ) );
+	}
+
+	/**
+	 * Registers the lightbox island's script and stylesheet once (never enqueued: the view script loads them on
+	 * intent by their addresses).
+	 *
+	 * @return void
+	 */
+	private static function register_lightbox(): void {
 		if ( ! wp_script_is( self::LIGHTBOX_SCRIPT, 'registered' ) ) {
 			( new \Tessera\Assets() )->register_entry( self::LIGHTBOX_SCRIPT, 'blocks/gallery/island' );
 		}
-		$style = \Tessera\Assets::registered_url( wp_styles(), self::LIGHTBOX_SCRIPT );
-		return array_merge( '' === $style ? array() : array( $style ), \Tessera\Assets::script_urls( self::LIGHTBOX_SCRIPT ) );
 	}
 
 	/**
@@ -300,9 +310,7 @@ final class GalleryBlock {
 	 * @return void
 	 */
 	public static function print_lightbox_translations(): void {
-		if ( ! wp_script_is( self::LIGHTBOX_SCRIPT, 'registered' ) ) {
-			( new \Tessera\Assets() )->register_entry( self::LIGHTBOX_SCRIPT, 'blocks/gallery/island' );
-		}
+		self::register_lightbox();
 		$json = load_script_textdomain( self::LIGHTBOX_SCRIPT, 'tessera', TESSERA_DIR . 'languages' );
 		$data = is_string( $json ) ? json_decode( $json, true ) : null;
 		// As WordPress's own print_translations(): the domain's data, or the `messages` of a file made by
