@@ -206,6 +206,88 @@ function failures() {
 	);
 }
 
+/** The per-feature budget of docs/testing.md: a spec file's tests together, and one test, in seconds. */
+const SPEC_FILE_BUDGET = 90;
+const TEST_BUDGET = 20;
+
+/**
+ * The ten slowest browser tests and spec files of the run, those over the budget marked. Printed, not gated: a
+ * duration says how loaded the machine was as much as what the test does (docs/testing.md).
+ *
+ * @return {string[]} the lines to print
+ */
+function slowest() {
+	const e2e = readJson( 'e2e-results.json' );
+	if ( ! e2e ) {
+		return [];
+	}
+	const tests = [];
+	const walk = ( suite, titles ) => {
+		for ( const spec of suite.specs || [] ) {
+			for ( const t of spec.tests || [] ) {
+				const seconds =
+					( t.results || [] ).reduce(
+						( sum, r ) => sum + ( r.duration || 0 ),
+						0
+					) / 1000;
+				tests.push( {
+					file: spec.file,
+					name: `${ spec.file }:${ spec.line } ${ [
+						...titles,
+						spec.title,
+					].join( ' > ' ) }`,
+					seconds,
+				} );
+			}
+		}
+		for ( const s of suite.suites || [] ) {
+			walk(
+				s,
+				s.title && ! s.title.endsWith( '.ts' )
+					? [ ...titles, s.title ]
+					: titles
+			);
+		}
+	};
+	for ( const s of e2e.suites || [] ) {
+		walk( s, [] );
+	}
+	const files = new Map();
+	for ( const t of tests ) {
+		files.set( t.file, ( files.get( t.file ) || 0 ) + t.seconds );
+	}
+	const over = ( seconds, budget ) =>
+		seconds > budget ? `  OVER the ${ budget } s budget` : '';
+	const fmt = ( seconds ) => seconds.toFixed( 1 ).padStart( 6 );
+	const lines = [ '', '=== slowest browser tests ===' ];
+	for ( const t of [ ...tests ]
+		.sort( ( a, b ) => b.seconds - a.seconds )
+		.slice( 0, 10 ) ) {
+		lines.push(
+			`${ fmt( t.seconds ) } s  ${ t.name.slice( 0, 160 ) }${ over(
+				t.seconds,
+				TEST_BUDGET
+			) }`
+		);
+	}
+	lines.push( '', '=== slowest browser spec files ===' );
+	for ( const [ file, seconds ] of [ ...files ]
+		.sort( ( a, b ) => b[ 1 ] - a[ 1 ] )
+		.slice( 0, 10 ) ) {
+		lines.push(
+			`${ fmt( seconds ) } s  ${ file }${ over(
+				seconds,
+				SPEC_FILE_BUDGET
+			) }`
+		);
+	}
+	return lines;
+}
+
+for ( const line of slowest() ) {
+	process.stdout.write( `${ line }\n` );
+}
+
 const whatFailed = failures();
 if ( whatFailed.length ) {
 	process.stdout.write( `\n=== what failed (${ whatFailed.length }) ===\n` );
