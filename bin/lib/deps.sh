@@ -26,9 +26,9 @@ ensure_node_modules() {
 	fi
 }
 
-ensure_test_tools() { # Debian's Chromium, phpunit, php-codesniffer, and qpdf + poppler-utils (the PDF tests check real files) for npm test
+ensure_test_tools() { # Debian's Chromium (and its headless shell, which the browser tests run), phpunit, php-codesniffer, and qpdf + poppler-utils (the PDF tests check real files) for npm test
 	local need=() p
-	for p in chromium phpunit php-codesniffer qpdf poppler-utils; do
+	for p in chromium chromium-headless-shell phpunit php-codesniffer qpdf poppler-utils; do
 		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || need+=("$p")
 	done
 	[ ${#need[@]} = 0 ] && return 0
