@@ -378,23 +378,25 @@ export async function deleteAllContent(
 }
 
 /**
- * The `test` of the browser specs: before each test the fake PSI server forgets what it received,
- * and after it the test fails if the page threw an uncaught script error. (The HTTP contract spec
- * opens no page and keeps the plain `test`.)
+ * The `test` of the browser specs: before each test the fake PSI server forgets what it received, and a test that
+ * uses the admin's `page` fails if that page threw an uncaught script error. A test that opens only its own
+ * visitors' pages (which check their own errors) or none at all never makes the admin's page: a new page in a new
+ * context costs about a second of processor time on two cores (docs/testing.md).
  */
-export const test = base.extend< { speedPageGuard: void } >( {
-	speedPageGuard: [
-		async ( { page }, use ) => {
-			const pageErrors: string[] = [];
-			page.on( 'pageerror', ( error ) =>
-				pageErrors.push( error.message )
-			);
+export const test = base.extend< { fakeReset: void } >( {
+	fakeReset: [
+		async ( {}, use ) => {
 			await resetFake();
 			await use();
-			expect( pageErrors, 'no uncaught script errors' ).toEqual( [] );
 		},
 		{ auto: true },
 	],
+	page: async ( { page }, run ) => {
+		const pageErrors: string[] = [];
+		page.on( 'pageerror', ( error ) => pageErrors.push( error.message ) );
+		await run( page );
+		expect( pageErrors, 'no uncaught script errors' ).toEqual( [] );
+	},
 } );
 
 /** A `beforeAll` / `afterAll` hook that needs only the admin request utilities. */
