@@ -122,9 +122,10 @@ async function dropAjax( page: Page, action: string ): Promise< () => number > {
 
 /**
  * Create a post to check and one waiting, start a check of the first over HTTP (2 s at the fake
- * for a psi-slow page) and load the posts list while it runs, with the page's clock installed. The
- * clock is stopped right after load (the poll timer was set during load, at most a few hundred ms
- * earlier): from then on only runFor() moves it.
+ * for a psi-slow page) and load the posts list while it runs, with the page's clock installed and
+ * stopped before the list loads: the poll timer that the list sets while it loads is due 30 s after
+ * that moment, whatever the machine's speed, and only runFor() moves the clock. (Stopped after the
+ * load instead, at "now + 200 ms", a loaded machine had passed that moment before the call came.)
  *
  * @param fixtures              The test's fixtures.
  * @param fixtures.admin
@@ -154,10 +155,11 @@ async function loadListDuringCheck(
 	const waiting = await createSpeedPost( requestUtils, slugs.waiting );
 	const { nonce } = await speedConfig( request );
 	await page.clock.install();
+	// Any moment ahead will do: the blank page has no timer to fire on the way.
+	await page.clock.pauseAt( Date.now() + 60_000 );
 	const check = checkScore( request, running.id, nonce );
 	await waitForFakeRequests( 1 );
 	await admin.visitAdminPage( 'edit.php' );
-	await page.clock.pauseAt( await page.evaluate( () => Date.now() + 200 ) );
 	return { check, waiting };
 }
 
