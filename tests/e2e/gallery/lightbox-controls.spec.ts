@@ -26,17 +26,16 @@ import { DEMO, keepLightboxOptions, setLightboxOptions } from './support';
 /** The demo page's 40-image thumbnails gallery. */
 const GALLERY = '#bwg_container1_0';
 
+/** The addresses that open each of the first gallery's 40 images by its hash, in order: read once per worker. */
+let addresses: string[] = [];
+
 /**
- * Opens an image of the first gallery by its hash, on load, and waits for it.
+ * Reads the addresses of the first gallery's images from the demo page, which the page is then on.
  *
- * @param page  The page.
- * @param index 0-based position of the image in the gallery (of 40).
- * @return The dialog and its status line.
+ * @param page The page.
+ * @return One address per image, in the gallery's order.
  */
-async function openByHash(
-	page: Page,
-	index: number
-): Promise< { dialog: Locator; status: Locator } > {
+async function readAddresses( page: Page ): Promise< string[] > {
 	await page.goto( DEMO, { waitUntil: 'load' } );
 	const gallery = page.locator( GALLERY );
 	const galleryId = await gallery.getAttribute( 'data-gallery-id' );
@@ -58,10 +57,29 @@ async function openByHash(
 		[ await gallery.getAttribute( 'data-lightbox-url' ), first ]
 	);
 	expect( ids ).toHaveLength( 40 );
-	await page.goto( `${ DEMO }#bwg${ galleryId }/${ ids[ index ] }`, {
-		waitUntil: 'load',
-	} );
-	await page.reload( { waitUntil: 'load' } );
+	return ids.map( ( imageId ) => `${ DEMO }#bwg${ galleryId }/${ imageId }` );
+}
+
+/**
+ * Opens an image of the first gallery by its hash, on load, and waits for it.
+ *
+ * @param page  The page.
+ * @param index 0-based position of the image in the gallery (of 40).
+ * @return The dialog and its status line.
+ */
+async function openByHash(
+	page: Page,
+	index: number
+): Promise< { dialog: Locator; status: Locator } > {
+	if ( ! addresses.length ) {
+		addresses = await readAddresses( page );
+	}
+	// On the demo page already, going to a hash is no load: the page is loaded again with it.
+	const onDemo = new URL( page.url(), 'http://x' ).pathname === DEMO;
+	await page.goto( addresses[ index ] as string, { waitUntil: 'load' } );
+	if ( onDemo ) {
+		await page.reload( { waitUntil: 'load' } );
+	}
 	const dialog = page.getByRole( 'dialog', { name: /image viewer$/ } );
 	const status = dialog.locator( '.tessera-lightbox__status' );
 	await expect( status ).toHaveText(
@@ -140,6 +158,30 @@ async function touch(
 		} );
 	}
 	await cdp.detach();
+}
+
+/**
+ * Lets the page's clock (installed by the test) run half a second at a time until the status line says what is
+ * expected: the slideshow's steps come from its interval, which only the clock moves.
+ *
+ * @param page   The page.
+ * @param status The lightbox's status line.
+ * @param text   What it should come to say.
+ */
+async function untilShown(
+	page: Page,
+	status: Locator,
+	text: RegExp
+): Promise< void > {
+	await expect
+		.poll(
+			async () => {
+				await page.clock.runFor( 500 );
+				return ( await status.textContent() ) ?? '';
+			},
+			{ intervals: [ 0 ] }
+		)
+		.toMatch( text );
 }
 
 test.describe( 'gallery: lightbox controls', () => {
@@ -365,15 +407,16 @@ test.describe( 'gallery: lightbox controls', () => {
 		} );
 		const { context, page, errors } = await consentingVisitor( browser );
 		try {
+			// The slideshow's interval runs on the page's clock, moved by the test: each step comes when the
+			// test lets the time pass, however busy the machine is.
+			await page.clock.install();
 			const { dialog, status } = await openByHash( page, 38 );
 			const play = dialog.getByRole( 'button', {
 				name: 'Play the slideshow',
 			} );
 			// Autoplay: it plays from the image opened, and stops at the end by itself.
 			await expect( play ).toHaveAttribute( 'aria-pressed', 'true' );
-			await expect( status ).toHaveText( /^40 of 40: /, {
-				timeout: 8000,
-			} );
+			await untilShown( page, status, /^40 of 40: / );
 			await expect( play ).toHaveAttribute( 'aria-pressed', 'false' );
 			// At the end without loop, Space cannot start it.
 			await dialog.focus();
@@ -384,7 +427,7 @@ test.describe( 'gallery: lightbox controls', () => {
 			await expect( status ).toHaveText( /^39 of 40: / );
 			await page.keyboard.press( 'Space' );
 			await expect( play ).toHaveAttribute( 'aria-pressed', 'true' );
-			await expect( status ).toHaveText( /^40 of 40: / );
+			await untilShown( page, status, /^40 of 40: / );
 			await expect( play ).toHaveAttribute( 'aria-pressed', 'false' );
 			// The button pauses: nothing moves.
 			await page.keyboard.press( 'ArrowLeft' );
@@ -394,17 +437,13 @@ test.describe( 'gallery: lightbox controls', () => {
 			await play.click();
 			await expect( play ).toHaveAttribute( 'aria-pressed', 'false' );
 			// More than an interval passes: still there.
-			await page.evaluate(
-				() => new Promise( ( resolve ) => setTimeout( resolve, 2500 ) )
-			);
+			await page.clock.runFor( 2500 );
 			await expect( status ).toHaveText( /^39 of 40: / );
 
 			// With loop, the last image is followed by the first.
 			setLightboxOptions( { enable_loop: true } );
 			const looped = await openByHash( page, 39 );
-			await expect( looped.status ).toHaveText( /^1 of 40: /, {
-				timeout: 8000,
-			} );
+			await untilShown( page, looped.status, /^1 of 40: / );
 			expect( errors ).toEqual( [] );
 		} finally {
 			setLightboxOptions( {
