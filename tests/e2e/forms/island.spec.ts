@@ -21,6 +21,7 @@ import {
 	ensureDemo,
 	entries,
 	formId,
+	startedSecondsAgo,
 } from './support';
 
 /**
@@ -368,9 +369,8 @@ test.describe( 'the form island', () => {
 		await again.getByLabel( 'Name' ).fill( 'Ada' );
 		await again.getByLabel( 'E-mail' ).fill( 'ada@example.org' );
 		await again.getByLabel( 'Message' ).fill( 'Three words here' );
-		// The contact form refuses posts sent less than 3 s after the page was rendered (a spam defence).
-		// eslint-disable-next-line playwright/no-wait-for-timeout -- the server measures the form's fill time.
-		await page.waitForTimeout( 3000 );
+		// The form refuses posts sent less than 3 s after it was rendered (a spam defence).
+		await startedSecondsAgo( again );
 		await page.route( /admin-ajax\.php/, ( route ) =>
 			route.continue( {
 				postData: ( route.request().postData() || '' ).replace(
@@ -506,9 +506,8 @@ test.describe( 'the form island', () => {
 		await form.getByRole( 'button', { name: 'Next' } ).click();
 		await question.fill( 'Island testing.' );
 		await form.getByLabel( 'I agree to be contacted' ).check();
-		// The form refuses posts sent less than 3 s after the page was rendered (a spam defence).
-		// eslint-disable-next-line playwright/no-wait-for-timeout -- the server measures the form's fill time.
-		await page.waitForTimeout( 3000 );
+		// The form refuses posts sent less than 3 s after it was rendered (a spam defence).
+		await startedSecondsAgo( form );
 		await form.getByRole( 'button', { name: 'Submit' } ).click();
 		await expect(
 			page.locator( `#evf-form-${ id }-notice` )

@@ -18,6 +18,7 @@ import {
 	ensureDemo,
 	entries,
 	formId,
+	startedSecondsAgo,
 } from './support';
 
 test.describe( 'forms without JavaScript', () => {
@@ -49,9 +50,8 @@ test.describe( 'forms without JavaScript', () => {
 		).toBe( true );
 
 		// Minimum words is the server's (and the island's) rule: the page comes back with the error and the values.
-		// The contact form refuses posts sent less than 3 s after the page was rendered (a spam defence).
-		// eslint-disable-next-line playwright/no-wait-for-timeout -- the server measures the form's fill time.
-		await page.waitForTimeout( 3000 );
+		// The form refuses posts sent less than 3 s after it was rendered (a spam defence).
+		await startedSecondsAgo( form );
 		await name.fill( 'Ada "Countess" <Lovelace>' );
 		await email.fill( 'ada@example.org' );
 		await message.fill( 'Two words' );
@@ -115,8 +115,8 @@ test.describe( 'forms without JavaScript', () => {
 		const before = entries( id ).total;
 		await page.goto( DEMO_PATH );
 		const form = page.locator( `#evf-form-${ id }` );
-		// eslint-disable-next-line playwright/no-wait-for-timeout -- the server measures the form's fill time (3 s).
-		await page.waitForTimeout( 3000 );
+		// The form refuses posts sent less than 3 s after it was rendered (a spam defence).
+		await startedSecondsAgo( form );
 		await form.getByLabel( 'Single line text' ).fill( 'Hello' );
 		await form.getByLabel( 'Paragraph text' ).fill( 'Three whole words' );
 		await form.getByLabel( /^E-mail/ ).fill( 'ada@example.org' );

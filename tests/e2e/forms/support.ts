@@ -6,7 +6,7 @@
 /**
  * External dependencies
  */
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 
 /**
  * Internal dependencies
@@ -15,6 +15,26 @@ import { consentingVisitor, sitePhp } from '../stats/support';
 import { ensureDemo as ensureAllDemos } from '../consent/support';
 
 export { consentingVisitor, sitePhp };
+
+/**
+ * Makes a rendered form look as if its visitor had spent `seconds` filling it in: its start time
+ * (`evf_submission_start_time`, against which the server checks the minimum fill time) moved back, so that a
+ * browser test sends at once instead of waiting in real time. The refusal of a form sent too quickly is tested
+ * where it is decided: FormsSubmissionTest and the contract spec.
+ *
+ * @param form    The form.
+ * @param seconds How long ago it was started.
+ */
+export async function startedSecondsAgo(
+	form: Locator,
+	seconds = 10
+): Promise< void > {
+	await form
+		.locator( 'input[name="evf_submission_start_time"]' )
+		.evaluate( ( input, ms ) => {
+			( input as HTMLInputElement ).value = String( Date.now() - ms );
+		}, seconds * 1000 );
+}
 
 export const DEMO_PATH = '/demo-forms/';
 export const AJAX = '/wp-admin/admin-ajax.php';
