@@ -7,13 +7,13 @@
 /**
  * External dependencies
  */
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page, type test } from '@playwright/test';
 
 /**
  * Internal dependencies
  */
-import { consentingVisitor } from '../stats/support';
-import { DEMO, setLightboxOptions } from './support';
+import { consentingVisitor, ensureDemo } from '../stats/support';
+import { DEMO, keepLightboxOptions, setLightboxOptions } from './support';
 // Every effect name, from the lightbox itself (the server's Settings::EFFECTS holds the same list).
 import { EFFECTS } from '../../../blocks/gallery/lightbox/effects';
 
@@ -202,3 +202,57 @@ export const EXPECTED = Object.fromEntries(
 	( typeof EFFECTS )[ number ],
 	{ layers: number; pieces: boolean; animated: boolean }
 >;
+
+/**
+ * The set-up both effect specs share, called inside their `describe`: the demo content, the site's lightbox options
+ * kept and put back, and the first image's address read once.
+ *
+ * @param suite The spec's `test`.
+ * @return The first image's address, once the `beforeAll` has run.
+ */
+export function effectSuite( suite: typeof test ): () => string {
+	let restore = () => undefined as void;
+	let address = '';
+	suite.beforeAll( async ( { browser } ) => {
+		ensureDemo();
+		restore = keepLightboxOptions();
+		address = await firstImageAddress( browser );
+	} );
+	suite.afterAll( () => restore() );
+	return () => address;
+}
+
+/**
+ * One test per effect: a change plays it (layers, pieces and animations as EXPECTED says), then leaves only the new
+ * image, both ways.
+ *
+ * @param suite   The spec's `test`.
+ * @param effects The effects.
+ * @param address The first image's address (effectSuite()).
+ */
+export function testEffects(
+	suite: typeof test,
+	effects: Iterable< ( typeof EFFECTS )[ number ] >,
+	address: () => string
+): void {
+	for ( const effect of effects ) {
+		suite(
+			`${ effect }: plays, then leaves only the new image, both ways`,
+			async ( { browser } ) => {
+				setEffect( effect );
+				const { context, page, errors } = await consentingVisitor(
+					browser,
+					MOTION
+				);
+				const saw = await changeAndBack( page, address() );
+				expect( {
+					layers: saw.layers,
+					pieces: saw.pieces >= 8,
+					animated: saw.animations > 0,
+				} ).toEqual( EXPECTED[ effect ] );
+				expect( errors ).toEqual( [] );
+				await context.close();
+			}
+		);
+	}
+}

@@ -13,52 +13,24 @@ import { expect, test } from '@playwright/test';
 /**
  * Internal dependencies
  */
-import { consentingVisitor, ensureDemo } from '../stats/support';
-import { keepLightboxOptions } from './support';
+import { consentingVisitor } from '../stats/support';
 import {
 	changeAndBack,
 	DURATION,
-	EXPECTED,
-	firstImageAddress,
+	effectSuite,
 	left,
 	MOTION,
 	openFirst,
 	PIECES,
 	recorded,
 	setEffect,
+	testEffects,
 } from './effects';
 
 test.describe( 'gallery: lightbox effects with pieces, random, reduced motion, a queue', () => {
-	let restore = () => undefined as void;
-	let address = '';
+	const address = effectSuite( test );
 
-	test.beforeAll( async ( { browser } ) => {
-		ensureDemo();
-		restore = keepLightboxOptions();
-		address = await firstImageAddress( browser );
-	} );
-
-	test.afterAll( () => restore() );
-
-	for ( const effect of PIECES ) {
-		test( `${ effect }: plays, then leaves only the new image, both ways`, async ( {
-			browser,
-		} ) => {
-			setEffect( effect );
-			const { context, page, errors } = await consentingVisitor(
-				browser,
-				MOTION
-			);
-			const saw = await changeAndBack( page, address );
-			expect( {
-				layers: saw.layers,
-				pieces: saw.pieces >= 8,
-				animated: saw.animations > 0,
-			} ).toEqual( EXPECTED[ effect ] );
-			expect( errors ).toEqual( [] );
-			await context.close();
-		} );
-	}
+	testEffects( test, PIECES, address );
 
 	test( 'random: draws an effect at each change, never none', async ( {
 		browser,
@@ -68,7 +40,7 @@ test.describe( 'gallery: lightbox effects with pieces, random, reduced motion, a
 			browser,
 			MOTION
 		);
-		const saw = await changeAndBack( page, address );
+		const saw = await changeAndBack( page, address() );
 		expect( saw.layers ).toBe( 2 );
 		expect( saw.animations ).toBeGreaterThan( 0 );
 		expect( errors ).toEqual( [] );
@@ -82,7 +54,7 @@ test.describe( 'gallery: lightbox effects with pieces, random, reduced motion, a
 		const { context, page, errors } = await consentingVisitor( browser, {
 			reducedMotion: 'reduce',
 		} );
-		await openFirst( page, address );
+		await openFirst( page, address() );
 		const status = page.locator( '.tessera-lightbox__status' );
 		await page.keyboard.press( 'ArrowRight' );
 		await expect( status ).toHaveText( /^2 of \d+: / );
@@ -105,7 +77,7 @@ test.describe( 'gallery: lightbox effects with pieces, random, reduced motion, a
 			browser,
 			MOTION
 		);
-		await openFirst( page, address );
+		await openFirst( page, address() );
 		const status = page.locator( '.tessera-lightbox__status' );
 		// Every status the dialog announces, in order (one may last a single effect: the page records them).
 		await page.evaluate( () => {

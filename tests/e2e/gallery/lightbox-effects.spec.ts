@@ -8,54 +8,19 @@
 /**
  * External dependencies
  */
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
 
 /**
  * Internal dependencies
  */
-import { consentingVisitor, ensureDemo } from '../stats/support';
-import { keepLightboxOptions } from './support';
-import {
-	changeAndBack,
-	EFFECTS,
-	EXPECTED,
-	firstImageAddress,
-	MOTION,
-	PIECES,
-	setEffect,
-} from './effects';
+import { EFFECTS, effectSuite, PIECES, testEffects } from './effects';
 
 test.describe( 'gallery: lightbox effects', () => {
-	let restore = () => undefined as void;
-	let address = '';
+	const address = effectSuite( test );
 
-	test.beforeAll( async ( { browser } ) => {
-		ensureDemo();
-		restore = keepLightboxOptions();
-		address = await firstImageAddress( browser );
-	} );
-
-	test.afterAll( () => restore() );
-
-	for ( const effect of EFFECTS.filter(
-		( name ) => name !== 'random' && ! PIECES.has( name )
-	) ) {
-		test( `${ effect }: plays, then leaves only the new image, both ways`, async ( {
-			browser,
-		} ) => {
-			setEffect( effect );
-			const { context, page, errors } = await consentingVisitor(
-				browser,
-				MOTION
-			);
-			const saw = await changeAndBack( page, address );
-			expect( {
-				layers: saw.layers,
-				pieces: saw.pieces >= 8,
-				animated: saw.animations > 0,
-			} ).toEqual( EXPECTED[ effect ] );
-			expect( errors ).toEqual( [] );
-			await context.close();
-		} );
-	}
+	testEffects(
+		test,
+		EFFECTS.filter( ( name ) => name !== 'random' && ! PIECES.has( name ) ),
+		address
+	);
 } );
