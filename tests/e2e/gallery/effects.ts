@@ -13,7 +13,11 @@ import { expect, type Browser, type Page, type test } from '@playwright/test';
  * Internal dependencies
  */
 import { consentingVisitor, ensureDemo } from '../stats/support';
-import { DEMO, keepLightboxOptions, setLightboxOptions } from './support';
+import {
+	imageAddresses,
+	keepLightboxOptions,
+	setLightboxOptions,
+} from './support';
 // Every effect name, from the lightbox itself (the server's Settings::EFFECTS holds the same list).
 import { EFFECTS } from '../../../blocks/gallery/lightbox/effects';
 
@@ -56,15 +60,9 @@ export function setEffect( effect: string ): void {
  */
 export async function firstImageAddress( browser: Browser ): Promise< string > {
 	const { context, page } = await consentingVisitor( browser );
-	await page.goto( DEMO );
-	const gallery = page.locator( '#bwg_container1_0' );
-	const galleryId = await gallery.getAttribute( 'data-gallery-id' );
-	const imageId = await gallery
-		.locator( '.tessera-gallery__item' )
-		.first()
-		.getAttribute( 'data-image-id' );
+	const [ first ] = await imageAddresses( page );
 	await context.close();
-	return `${ DEMO }#bwg${ galleryId }/${ imageId }`;
+	return first as string;
 }
 
 /**

@@ -21,44 +21,15 @@ import {
  * Internal dependencies
  */
 import { consentingVisitor, ensureDemo } from '../stats/support';
-import { DEMO, keepLightboxOptions, setLightboxOptions } from './support';
-
-/** The demo page's 40-image thumbnails gallery. */
-const GALLERY = '#bwg_container1_0';
+import {
+	DEMO,
+	imageAddresses,
+	keepLightboxOptions,
+	setLightboxOptions,
+} from './support';
 
 /** The addresses that open each of the first gallery's 40 images by its hash, in order: read once per worker. */
 let addresses: string[] = [];
-
-/**
- * Reads the addresses of the first gallery's images from the demo page, which the page is then on.
- *
- * @param page The page.
- * @return One address per image, in the gallery's order.
- */
-async function readAddresses( page: Page ): Promise< string[] > {
-	await page.goto( DEMO, { waitUntil: 'load' } );
-	const gallery = page.locator( GALLERY );
-	const galleryId = await gallery.getAttribute( 'data-gallery-id' );
-	const first = await gallery
-		.locator( '.tessera-gallery__item' )
-		.first()
-		.getAttribute( 'data-image-id' );
-	// The page shows a page of the gallery; the lightbox's data holds every image id, in order.
-	const ids = await page.evaluate(
-		async ( [ url, id ] ) => {
-			const html = await (
-				await fetch( `${ url }&image_id=${ id }` )
-			).text();
-			const data = new DOMParser()
-				.parseFromString( html, 'text/html' )
-				.querySelector( 'script.tessera-lightbox__data' );
-			return JSON.parse( data?.textContent ?? '{}' ).ids as number[];
-		},
-		[ await gallery.getAttribute( 'data-lightbox-url' ), first ]
-	);
-	expect( ids ).toHaveLength( 40 );
-	return ids.map( ( imageId ) => `${ DEMO }#bwg${ galleryId }/${ imageId }` );
-}
 
 /**
  * Opens an image of the first gallery by its hash, on load, and waits for it.
@@ -72,7 +43,7 @@ async function openByHash(
 	index: number
 ): Promise< { dialog: Locator; status: Locator } > {
 	if ( ! addresses.length ) {
-		addresses = await readAddresses( page );
+		addresses = await imageAddresses( page );
 	}
 	// On the demo page already, going to a hash is no load: the page is loaded again with it.
 	const onDemo = new URL( page.url(), 'http://x' ).pathname === DEMO;

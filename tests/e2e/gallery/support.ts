@@ -5,7 +5,7 @@
 /**
  * External dependencies
  */
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Internal dependencies
@@ -13,6 +13,38 @@ import type { Locator, Page } from '@playwright/test';
 import { sitePhp } from '../stats/support';
 
 export const DEMO = '/demo-gallery/';
+
+/**
+ * Reads the addresses that open each image of the demo page's first gallery (40 images) by its hash, in order;
+ * the page is then on the demo page.
+ *
+ * @param page The page.
+ * @return One address per image, in the gallery's order.
+ */
+export async function imageAddresses( page: Page ): Promise< string[] > {
+	await page.goto( DEMO, { waitUntil: 'load' } );
+	const gallery = page.locator( '#bwg_container1_0' );
+	const galleryId = await gallery.getAttribute( 'data-gallery-id' );
+	const first = await gallery
+		.locator( '.tessera-gallery__item' )
+		.first()
+		.getAttribute( 'data-image-id' );
+	// The page shows a page of the gallery; the lightbox's data holds every image id, in order.
+	const ids = await page.evaluate(
+		async ( [ url, id ] ) => {
+			const html = await (
+				await fetch( `${ url }&image_id=${ id }` )
+			).text();
+			const data = new DOMParser()
+				.parseFromString( html, 'text/html' )
+				.querySelector( 'script.tessera-lightbox__data' );
+			return JSON.parse( data?.textContent ?? '{}' ).ids as number[];
+		},
+		[ await gallery.getAttribute( 'data-lightbox-url' ), first ]
+	);
+	expect( ids ).toHaveLength( 40 );
+	return ids.map( ( imageId ) => `${ DEMO }#bwg${ galleryId }/${ imageId }` );
+}
 
 /**
  * Sets lightbox options (the site's `tessera_lightbox`), over what is saved.
