@@ -116,6 +116,42 @@ for ( const line of fs
 	}
 }
 /**
+ * Every browser test of the Playwright report, with its spec and its name: the file and line, then the titles of
+ * its describe blocks and its own, joined by " > ".
+ *
+ * @return {Array<{spec: Object, test: Object, name: string}>} in the report's order
+ */
+function e2eTests() {
+	const out = [];
+	const walk = ( suite, titles ) => {
+		for ( const spec of suite.specs || [] ) {
+			for ( const test of spec.tests || [] ) {
+				out.push( {
+					spec,
+					test,
+					name: `${ spec.file }:${ spec.line } ${ [
+						...titles,
+						spec.title,
+					].join( ' > ' ) }`,
+				} );
+			}
+		}
+		for ( const s of suite.suites || [] ) {
+			walk(
+				s,
+				s.title && ! s.title.endsWith( '.ts' )
+					? [ ...titles, s.title ]
+					: titles
+			);
+		}
+	};
+	for ( const s of readJson( 'e2e-results.json' )?.suites || [] ) {
+		walk( s, [] );
+	}
+	return out;
+}
+
+/**
  * The failing tests by name, with the first line of their error, so that the last lines of a run (which
  * is often all a CI log keeps) say what failed, not only how many.
  *
@@ -129,30 +165,11 @@ function failures() {
 			.split( '\n' )
 			.map( ( l ) => l.trim() )
 			.find( Boolean ) || '';
-	const e2e = readJson( 'e2e-results.json' );
-	const walk = ( suite, titles ) => {
-		for ( const spec of suite.specs || [] ) {
-			for ( const t of spec.tests || [] ) {
-				if ( t.status !== 'unexpected' ) {
-					continue;
-				}
-				const last = ( t.results || [] ).at( -1 ) || {};
-				out.push(
-					`e2e: ${ spec.file }:${ spec.line } ${ [ ...titles, spec.title ].join( ' > ' ) }: ${ firstLine( last.error?.message ) }`
-				);
-			}
+	for ( const { test, name } of e2eTests() ) {
+		if ( test.status === 'unexpected' ) {
+			const last = ( test.results || [] ).at( -1 ) || {};
+			out.push( `e2e: ${ name }: ${ firstLine( last.error?.message ) }` );
 		}
-		for ( const s of suite.suites || [] ) {
-			walk(
-				s,
-				s.title && ! s.title.endsWith( '.ts' )
-					? [ ...titles, s.title ]
-					: titles
-			);
-		}
-	};
-	for ( const s of e2e?.suites || [] ) {
-		walk( s, [] );
 	}
 	const jest = readJson( 'jest.json' );
 	for ( const file of jest?.testResults || [] ) {
@@ -217,40 +234,17 @@ const TEST_BUDGET = 20;
  * @return {string[]} the lines to print
  */
 function slowest() {
-	const e2e = readJson( 'e2e-results.json' );
-	if ( ! e2e ) {
+	const tests = e2eTests().map( ( { spec, test, name } ) => ( {
+		file: spec.file,
+		name,
+		seconds:
+			( test.results || [] ).reduce(
+				( sum, r ) => sum + ( r.duration || 0 ),
+				0
+			) / 1000,
+	} ) );
+	if ( ! tests.length ) {
 		return [];
-	}
-	const tests = [];
-	const walk = ( suite, titles ) => {
-		for ( const spec of suite.specs || [] ) {
-			for ( const t of spec.tests || [] ) {
-				const seconds =
-					( t.results || [] ).reduce(
-						( sum, r ) => sum + ( r.duration || 0 ),
-						0
-					) / 1000;
-				tests.push( {
-					file: spec.file,
-					name: `${ spec.file }:${ spec.line } ${ [
-						...titles,
-						spec.title,
-					].join( ' > ' ) }`,
-					seconds,
-				} );
-			}
-		}
-		for ( const s of suite.suites || [] ) {
-			walk(
-				s,
-				s.title && ! s.title.endsWith( '.ts' )
-					? [ ...titles, s.title ]
-					: titles
-			);
-		}
-	};
-	for ( const s of e2e.suites || [] ) {
-		walk( s, [] );
 	}
 	const files = new Map();
 	for ( const t of tests ) {
