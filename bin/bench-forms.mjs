@@ -27,10 +27,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import {
 	arg,
-	barAndFloor,
 	check,
 	finish,
 	fromTrace,
+	lighthouseGap,
 	median,
 } from './lib/bench.mjs';
 
@@ -184,24 +184,18 @@ for ( const method of METHODS ) {
 				: ''
 		}\n`;
 	}
-	const lost =
-		summary[ method ].without.score - summary[ method ].tessera.score;
 	const gated = GATED.includes( method );
-	const floored = gated && GATE_POINTS !== MAX_POINTS;
-	const name = `${ method }: Lighthouse points lost against the page without the plugin`;
-	const figure = `${ lost } (${ summary[ method ].tessera.score } against ${ summary[ method ].without.score })`;
-	const scores = `runs ${ summary[ method ].tessera.scores.join(
-		', '
-	) } against ${ summary[ method ].without.scores.join( ', ' ) }`;
-	checks.push(
-		...barAndFloor(
-			name,
-			figure,
-			[ `<= ${ MAX_POINTS }`, lost <= MAX_POINTS ],
-			floored ? [ `<= ${ GATE_POINTS }`, lost <= GATE_POINTS ] : null,
-			{ report: ! gated, detail: scores }
-		)
+	const {
+		lost,
+		name,
+		checks: gap,
+	} = lighthouseGap(
+		method,
+		summary[ method ].tessera,
+		summary[ method ].without,
+		{ gated, bar: MAX_POINTS, floor: GATE_POINTS }
 	);
+	checks.push( ...gap );
 	// The scores of one page move with the theme's font relayouts and core's interactivity timers, which land
 	// before or after the first paint from run to run (a CI run had 98, 91, 90 against 99, 98, 100: blocking time
 	// 305 against 59 ms). The trace says exactly what our scripts add: in each task they ran in, their time up to

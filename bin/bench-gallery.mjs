@@ -42,11 +42,11 @@ import lighthouse from 'lighthouse';
 import {
 	alternate,
 	arg,
-	barAndFloor,
 	check,
 	finish,
 	fromTrace,
 	LIGHTHOUSE_ONLY,
+	lighthouseGap,
 	lighthouseRun,
 	median,
 	TRACE_CATEGORIES,
@@ -798,23 +798,17 @@ for ( const method of Object.keys( lhRuns ) ) {
 				: ''
 		}\n`;
 	}
-	const lh = summary.lighthouse[ method ];
-	const lost = lh.without.score - lh.ours.score;
-	const gated = GATED.includes( method );
-	const floored = gated && GATE_POINTS !== MAX_POINTS;
-	const name = `Lighthouse ${ method }: points lost against the plugin deactivated`;
-	const figure = `${ lost } (${ lh.ours.score } against ${ lh.without.score })`;
 	checks.push(
-		...barAndFloor(
-			name,
-			figure,
-			[ `<= ${ MAX_POINTS }`, lost <= MAX_POINTS ],
-			floored ? [ `<= ${ GATE_POINTS }`, lost <= GATE_POINTS ] : null,
+		...lighthouseGap(
+			method,
+			summary.lighthouse[ method ].ours,
+			summary.lighthouse[ method ].without,
 			{
-				report: ! gated,
-				detail: `runs ${ lh.ours.scores.join( ', ' ) } against ${ lh.without.scores.join( ', ' ) }`,
+				gated: GATED.includes( method ),
+				bar: MAX_POINTS,
+				floor: GATE_POINTS,
 			}
-		)
+		).checks
 	);
 }
 

@@ -278,6 +278,34 @@ export function barAndFloor( name, figure, bar, floor, how = {} ) {
 }
 
 /**
+ * The Lighthouse checks of one throttling method: the points a page loses against the same page with the plugin
+ * deactivated (medians), against the bar and, for a gated method with a floor set, the floor.
+ *
+ * @param {string}                                       method  Throttling method.
+ * @param {{score: number, scores: number[]}}            ours    The page's median score and its runs.
+ * @param {{score: number, scores: number[]}}            without The same with the plugin deactivated.
+ * @param {{gated: boolean, bar: number, floor: number}} limits  Whether the method gates; the bar; the floor.
+ * @return {{lost: number, name: string, checks: Check[]}} The points lost, the checks' name, the checks.
+ */
+export function lighthouseGap( method, ours, without, limits ) {
+	const lost = without.score - ours.score;
+	const name = `Lighthouse ${ method }: points lost against the plugin deactivated`;
+	const checks = barAndFloor(
+		name,
+		`${ lost } (${ ours.score } against ${ without.score })`,
+		[ `<= ${ limits.bar }`, lost <= limits.bar ],
+		limits.gated && limits.floor !== limits.bar
+			? [ `<= ${ limits.floor }`, lost <= limits.floor ]
+			: null,
+		{
+			report: ! limits.gated,
+			detail: `runs ${ ours.scores.join( ', ' ) } against ${ without.scores.join( ', ' ) }`,
+		}
+	);
+	return { lost, name, checks };
+}
+
+/**
  * Prints a benchmark's report and checks (`ok`, `FAIL` when a gated check failed, `miss` when a bar printed only
  * was missed), writes its JSON (`data` and the checks) when `jsonFile` is set, and exits: 1 when a gated check
  * failed.
