@@ -48,9 +48,11 @@ const JSON_OUT = arg( 'json', '' );
 const MAX_POINTS = 2;
 const GATE_POINTS = Number( arg( 'gate-points', String( MAX_POINTS ) ) );
 // What our scripts may add to the blocking time when the score misses the floor, and the loss no run may pass
-// then (see the gate below).
+// then (see the gate below). 20 points: under simulated throttling the page without the plugin scores 97-100 in
+// about one run of five here (the theme's web font finishes before the first paint of the observed load and is
+// left out of the estimate) where it otherwise scores 70-82, and ours 65-82: a median of three can land there.
 const MAX_OWN_BLOCKING = 25;
-const MAX_POINTS_EVEN_THEN = 10;
+const MAX_POINTS_EVEN_THEN = 20;
 
 const VARIANTS = {
 	tessera: `${ BASE }${ PAGE }`,
@@ -201,8 +203,8 @@ for ( const method of METHODS ) {
 	// 305 against 59 ms). The trace says exactly what our scripts add: in each task they ran in, their time up to
 	// the task's time beyond 50 ms (a rehearsal after the browser tests: 11 ms, at most 20; a fresh site: 3 ms).
 	// The gate holds when the score is within the floor, or when our scripts account for at most 25 ms of
-	// blocking and the loss stays within 10 points (a regression of ours, such as React loaded before interaction,
-	// is far beyond both).
+	// blocking and the loss stays within 20 points (a regression of ours, such as React loaded before interaction,
+	// is far beyond both; React before interaction is also a floor of its own, below).
 	if ( gated && lost > GATE_POINTS ) {
 		const ownBlocking = summary[ method ].tessera.ownBlocking;
 		const ok =
@@ -224,7 +226,9 @@ for ( const method of METHODS ) {
 			`${ method }: React before interaction`,
 			'not loaded',
 			summary[ method ].tessera.react ? 'loaded' : 'not loaded',
-			! summary[ method ].tessera.react
+			! summary[ method ].tessera.react,
+			// A request made or not, no noise in it: a floor of a --quick run too.
+			{ floor: true }
 		)
 	);
 }

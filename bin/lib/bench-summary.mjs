@@ -82,7 +82,9 @@ for ( const r of rows ) {
 			.trimEnd() }\n`
 	);
 }
-process.stdout.write( `times: ${ times.join( ', ' ) }; total ${ totalSeconds } s\n` );
+process.stdout.write(
+	`times: ${ times.join( ', ' ) }; total ${ totalSeconds } s\n`
+);
 process.stdout.write(
 	`${ missed } missed (bars printed, not gated: not counted as failures)\n`
 );
