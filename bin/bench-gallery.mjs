@@ -702,10 +702,13 @@ summary.plain = {
 };
 checks.push(
 	check(
-		"the plain page: the thumbnails page's images, the same src, srcset, sizes, width, height, loading, fetchpriority",
+		"the plain twin page: the thumbnails page's images, attribute for attribute",
 		'1,000, the same',
 		`${ plainImages.length } (thumbnails: ${ ourImages.length }), ${ sameImages ? 'the same' : 'not the same' }`,
-		sameImages
+		sameImages,
+		{
+			detail: 'src, srcset, sizes, width, height, loading, fetchpriority',
+		}
 	)
 );
 
