@@ -3,11 +3,11 @@
  * Times every public query of Tessera\Stats\Report over the last 7, 30 and 365 days (issue 4: "dashboard queries
  * over 1,000,000 synthetic hits under 200 ms each on both databases"). Seed first (bin/seed-stats.php).
  *
- *   bin/site php <env> 'require $argv[3];' bin/bench-stats-queries.php [--runs=5] [--limit-ms=200] [--json=FILE]
+ *   bin/site php <env> 'require $argv[3];' bin/bench-stats-queries.php [--runs=5] [--limit-ms=200] [--json=FILE] [--quick]
  *
  * Each figure is the best and the median of --runs runs (one warm-up run first, not counted). Prints a table and
  * exits 1 when a median is over --limit-ms, or when a public method of Report is not measured here (so that a new
- * query cannot escape the budget).
+ * query cannot escape the budget); with --quick it exits 0 and only prints them.
  *
  * @package Tessera
  */
@@ -28,12 +28,15 @@ if ( ! defined( 'ABSPATH' ) ) {
 		'runs'     => 5,
 		'limit-ms' => 200,
 		'json'     => '',
+		'quick'    => false,
 	);
 	foreach ( $args as $arg ) {
 		if ( 1 === preg_match( '/^--(runs|limit-ms)=(\d{1,6})$/', (string) $arg, $m ) ) {
 			$opt[ $m[1] ] = max( 1, (int) $m[2] );
 		} elseif ( 1 === preg_match( '/^--json=(.+)$/', (string) $arg, $m ) ) {
 			$opt['json'] = $m[1];
+		} elseif ( '--quick' === $arg ) {
+			$opt['quick'] = true;
 		}
 	}
 
@@ -104,6 +107,25 @@ if ( ! defined( 'ABSPATH' ) ) {
 		}
 		printf( "%-20s %s\n", esc_html( $label ), esc_html( implode( ' ', $cells ) ) );
 	}
+	// The checks as bin/lib/bench.mjs records them (bin/lib/bench-summary.mjs prints them); a --quick run gates none
+	// (no regression floor here: the limit is far above the figures, printed as met or missed).
+	$slowest = array_reduce( $results, static fn ( $a, $r ) => null === $a || $r['medianMs'] > $a['medianMs'] ? $r : $a );
+	$checks  = array(
+		array(
+			'name'   => 'Report queries over 365 days of hits: the slowest median',
+			'bar'    => "< {$opt['limit-ms']} ms each",
+			'figure' => null === $slowest ? 'none measured' : "{$slowest['medianMs']} ms ({$slowest['query']}, {$slowest['range']})",
+			'met'    => array() === $slow && null !== $slowest,
+			'gated'  => ! $opt['quick'],
+		),
+		array(
+			'name'   => 'public methods of Report not measured',
+			'bar'    => 'none',
+			'figure' => (string) count( $missing ),
+			'met'    => array() === $missing,
+			'gated'  => ! $opt['quick'],
+		),
+	);
 	if ( '' !== $opt['json'] ) {
 		file_put_contents( // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents -- a developer's command line.
 			$opt['json'],
@@ -113,6 +135,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 					'limitMs' => $opt['limit-ms'],
 					'runs'    => $opt['runs'],
 					'results' => $results,
+					'checks'  => $checks,
 				),
 				JSON_PRETTY_PRINT
 			)
@@ -129,5 +152,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 		echo esc_html( "every query under {$opt['limit-ms']} ms (median)\n" );
 		return;
 	}
-	exit( 1 );
+	if ( ! $opt['quick'] ) {
+		exit( 1 );
+	}
 } )( array_slice( $argv ?? array(), 4 ) );

@@ -2,7 +2,7 @@
 # The statistics query benchmark for one site: seed the equivalent of 1,000,000 hits (bin/seed-stats.php), time
 # every Report query over 7, 30 and 365 days (bin/bench-stats-queries.php), then delete the synthetic rows again.
 #
-#   [TESSERA_DB=… TESSERA_HOME=… TESSERA_TEST_PORT=… TESSERA_TEST_MDB_PORT=…] bin/bench-stats-queries.sh [env] [--json=FILE] [--runs=N] [--limit-ms=MS]
+#   [TESSERA_DB=… TESSERA_HOME=… TESSERA_TEST_PORT=… TESSERA_TEST_MDB_PORT=…] bin/bench-stats-queries.sh [env] [--json=FILE] [--runs=N] [--limit-ms=MS] [--quick]
 #
 # env: the bin/site environment (default test); the site must exist (bin/site setup). The site's variables are
 # passed through to bin/site unchanged. Exit status: the benchmark's (1 when a median is over the limit).

@@ -1,8 +1,16 @@
 /**
- * What the benchmark scripts (bin/bench-*.mjs) share: their command-line options and the median.
+ * What the benchmark scripts (bin/bench-*.mjs) share: their command-line options, the median, and their checks
+ * (printed, written to their --json output for bin/lib/bench-summary.mjs, and turned into the exit code).
  */
+import fs from 'node:fs';
 
 const argv = process.argv.slice( 2 );
+
+/**
+ * `--quick` (`npm run bench -- --quick`, what CI runs): only the regression floors decide the exit code; every
+ * other bar is still checked and printed as met or missed.
+ */
+export const QUICK = argv.includes( '--quick' );
 
 /**
  * The value of a `--name value` option, or the fallback.
@@ -210,4 +218,122 @@ export async function lighthouseRun(
 		run[ key ] = lhr.audits[ audit ].numericValue;
 	}
 	return run;
+}
+
+/**
+ * One check of a benchmark: what is measured, its bar, the figure, whether it was met, and whether it decides the
+ * exit code. bin/lib/bench-summary.mjs prints every benchmark's checks in one table.
+ *
+ * @typedef {{name: string, bar: string, figure: string, met: boolean, gated: boolean, detail?: string}} Check
+ */
+
+/**
+ * A check. A bar gates the exit code in a full run; a regression floor (`floor`: a looser limit set beside a bar
+ * that run-to-run noise would fail) gates in a `--quick` run too; `report` prints a bar without gating it (the bar
+ * beside its floor, a method printed beside the gated one).
+ *
+ * @param {string}                                               name   What is measured.
+ * @param {string}                                               bar    The bar, e.g. `<= 100 ms`.
+ * @param {string}                                               figure The figure measured, with its unit.
+ * @param {boolean}                                              met    Whether the figure is within the bar.
+ * @param {{floor?: boolean, report?: boolean, detail?: string}} how    Floor, report only, detail (the runs…).
+ * @return {Check} The check.
+ */
+export function check( name, bar, figure, met, how = {} ) {
+	return {
+		name,
+		bar,
+		figure,
+		met: Boolean( met ),
+		gated: ! how.report && ( Boolean( how.floor ) || ! QUICK ),
+		...( how.detail ? { detail: how.detail } : {} ),
+	};
+}
+
+/**
+ * A bar and, when one is set, the regression floor beside it (a looser limit for a figure that run-to-run noise
+ * moves across the bar): the bar is then printed only and the floor gates, in a `--quick` run too. Without a
+ * floor, the bar is its own floor.
+ *
+ * @param {string}                              name   What is measured.
+ * @param {string}                              figure The figure measured.
+ * @param {[string, boolean]}                   bar    The bar and whether it was met.
+ * @param {[string, boolean]|null}              floor  The floor and whether it held, or null.
+ * @param {{report?: boolean, detail?: string}} how    Report (both printed only), detail (on the bar's line).
+ * @return {Check[]} The checks.
+ */
+export function barAndFloor( name, figure, bar, floor, how = {} ) {
+	if ( ! floor ) {
+		return [
+			check( name, bar[ 0 ], figure, bar[ 1 ], { floor: true, ...how } ),
+		];
+	}
+	return [
+		check( name, bar[ 0 ], figure, bar[ 1 ], { ...how, report: true } ),
+		check( name, `${ floor[ 0 ] } (regression floor)`, figure, floor[ 1 ], {
+			floor: true,
+			report: how.report,
+		} ),
+	];
+}
+
+/**
+ * The Lighthouse checks of one throttling method: the points a page loses against the same page with the plugin
+ * deactivated (medians), against the bar and, for a gated method with a floor set, the floor.
+ *
+ * @param {string}                                       method  Throttling method.
+ * @param {{score: number, scores: number[]}}            ours    The page's median score and its runs.
+ * @param {{score: number, scores: number[]}}            without The same with the plugin deactivated.
+ * @param {{gated: boolean, bar: number, floor: number}} limits  Whether the method gates; the bar; the floor.
+ * @return {{lost: number, name: string, checks: Check[]}} The points lost, the checks' name, the checks.
+ */
+export function lighthouseGap( method, ours, without, limits ) {
+	const lost = without.score - ours.score;
+	const name = `Lighthouse ${ method }: points lost against the plugin deactivated`;
+	const checks = barAndFloor(
+		name,
+		`${ lost } (${ ours.score } against ${ without.score })`,
+		[ `<= ${ limits.bar }`, lost <= limits.bar ],
+		limits.gated && limits.floor !== limits.bar
+			? [ `<= ${ limits.floor }`, lost <= limits.floor ]
+			: null,
+		{
+			report: ! limits.gated,
+			detail: `runs ${ ours.scores.join( ', ' ) } against ${ without.scores.join( ', ' ) }`,
+		}
+	);
+	return { lost, name, checks };
+}
+
+/**
+ * Prints a benchmark's report and checks (`ok`, `FAIL` when a gated check failed, `miss` when a bar printed only
+ * was missed), writes its JSON (`data` and the checks) when `jsonFile` is set, and exits: 1 when a gated check
+ * failed.
+ *
+ * @param {string}              out      The report printed before the checks.
+ * @param {Check[]}             checks   The checks.
+ * @param {string}              jsonFile Where to write the JSON ('' for nowhere).
+ * @param {Record<string, any>} data     What else the JSON holds.
+ */
+export function finish( out, checks, jsonFile, data ) {
+	let text = out;
+	let failed = false;
+	for ( const c of checks ) {
+		let mark = 'ok  ';
+		if ( ! c.met ) {
+			mark = c.gated ? 'FAIL' : 'miss';
+		}
+		failed ||= ! c.met && c.gated;
+		text += `${ mark } ${ c.name }: ${ c.figure } (bar: ${ c.bar }${
+			c.gated ? '' : ', not gated'
+		})${ c.detail ? `; ${ c.detail }` : '' }\n`;
+	}
+	process.stdout.write( text );
+	if ( jsonFile ) {
+		fs.writeFileSync(
+			jsonFile,
+			JSON.stringify( { ...data, checks }, null, 2 )
+		);
+	}
+	process.exit( failed ? 1 : 0 );
 }
