@@ -693,7 +693,15 @@ test.describe( 'Cookie consent (GDPR) on the demo page', () => {
 			// In place from the first frame: it does not move (the page's own shifts are the benchmark's,
 			// measured against the page without the plugin).
 			const box = await region.boundingBox();
-			await page.waitForTimeout( 300 ); // eslint-disable-line playwright/no-wait-for-timeout -- a second layout
+			// Once the page's fonts are in and two more frames laid out, it is where it was.
+			await page.evaluate( async () => {
+				await document.fonts.ready;
+				for ( let frame = 0; frame < 2; frame++ ) {
+					await new Promise( ( resolve ) =>
+						requestAnimationFrame( resolve )
+					);
+				}
+			} );
 			expect( await region.boundingBox() ).toEqual( box );
 			// Never moved up or down (a font swap may nudge its text sideways within a line).
 			const moved = await page.evaluate( () => {

@@ -19,6 +19,8 @@ import {
 	entries,
 	formId,
 	DEMO_PATH,
+	requestsSettled,
+	startedSecondsAgo,
 	testForm,
 } from './support';
 
@@ -53,16 +55,19 @@ test.describe( 'after a background submission', () => {
 		const before = entries( id ).total;
 		const requested: string[] = [];
 		page.on( 'request', ( request ) => requested.push( request.url() ) );
+		// Idle time passes on the page's clock (its timers and idle callbacks run): nothing of the island is
+		// loaded without the visitor's intent.
+		await page.clock.install();
 		await page.goto( DEMO_PATH, { waitUntil: 'load' } );
-		// Idle time passes: nothing of the island is loaded without the visitor's intent.
-		// eslint-disable-next-line playwright/no-wait-for-timeout -- proving that nothing is loaded needs a wait.
-		await page.waitForTimeout( 2500 );
+		await page.clock.runFor( 2500 );
+		await requestsSettled( page );
 		expect(
 			requested.filter( ( url ) =>
 				/\/react(-dom)?(\.min)?\.js|form\/island\.js/.test( url )
 			)
 		).toEqual( [] );
 		const form = page.locator( `#evf-form-${ id }` );
+		await startedSecondsAgo( form );
 		const address = 'held-click@example.org';
 		// As the browser's autofill does: a value without any event.
 		await form

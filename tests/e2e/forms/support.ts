@@ -11,10 +11,10 @@ import type { APIRequestContext, Locator } from '@playwright/test';
 /**
  * Internal dependencies
  */
-import { consentingVisitor, sitePhp } from '../stats/support';
+import { consentingVisitor, requestsSettled, sitePhp } from '../stats/support';
 import { ensureDemo as ensureAllDemos } from '../consent/support';
 
-export { consentingVisitor, sitePhp };
+export { consentingVisitor, requestsSettled, sitePhp };
 
 /**
  * Makes a rendered form look as if its visitor had spent `seconds` filling it in: its start time

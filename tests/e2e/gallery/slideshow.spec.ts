@@ -303,6 +303,10 @@ test.describe( 'gallery: slideshow and carousel', () => {
 				'no-preference',
 				1800
 			);
+			// The players' intervals run on the page's clock, stopped before the page loads: an image moves on
+			// only when the test lets an interval pass, however busy the machine is.
+			await page.clock.install();
+			await page.clock.pauseAt( Date.now() + 60_000 );
 			await page.goto( `/?page_id=${ pageId }` );
 			const slideshow = page.locator( '#bwg_container1_0' );
 			const carousel = page.locator( '#bwg_container1_1' );
@@ -310,21 +314,18 @@ test.describe( 'gallery: slideshow and carousel', () => {
 				1
 			);
 			await page.mouse.move( 0, 0 );
-			// One image on at each interval, wherever it is by now (a loaded machine may be a few in): read
-			// often enough not to miss one.
 			const position = async () =>
 				Number(
 					/^(\d+) of 8: /.exec(
 						( await current( slideshow ) ) ?? ''
 					)?.[ 1 ]
 				);
+			// One interval, one image on.
 			const start = await position();
-			await expect
-				.poll( position, { intervals: [ 100 ] } )
-				.toBe( ( start % 8 ) + 1 );
-			await expect
-				.poll( position, { intervals: [ 100 ] } )
-				.toBe( ( ( start + 1 ) % 8 ) + 1 );
+			await page.clock.runFor( 1000 );
+			await expect.poll( position ).toBe( ( start % 8 ) + 1 );
+			await page.clock.runFor( 1000 );
+			await expect.poll( position ).toBe( ( ( start + 1 ) % 8 ) + 1 );
 			// Autoplay is not announced.
 			await expect( slideshow.locator( '[aria-live]' ) ).toHaveText( '' );
 
@@ -334,10 +335,10 @@ test.describe( 'gallery: slideshow and carousel', () => {
 				.last()
 				.hover();
 			const held = await current( slideshow );
-			// eslint-disable-next-line playwright/no-wait-for-timeout -- proving that nothing moves needs a wait.
-			await page.waitForTimeout( 1500 );
+			await page.clock.runFor( 3000 );
 			expect( await current( slideshow ) ).toBe( held );
 			await page.mouse.move( 0, 0 );
+			await page.clock.runFor( 1000 );
 			await expect.poll( () => current( slideshow ) ).not.toBe( held );
 
 			// Pause: it stays; Play: it goes on.
@@ -348,20 +349,27 @@ test.describe( 'gallery: slideshow and carousel', () => {
 				slideshow.locator( '.tessera-slide:not([hidden])' )
 			).toHaveCount( 1 );
 			const paused = await current( slideshow );
-			// eslint-disable-next-line playwright/no-wait-for-timeout -- proving that nothing moves needs a wait.
-			await page.waitForTimeout( 1500 );
+			await page.clock.runFor( 3000 );
 			expect( await current( slideshow ) ).toBe( paused );
 			await slideshow
 				.getByRole( 'button', { name: 'Play slideshow' } )
 				.click();
-			await expect
-				.poll( () => current( slideshow ), { timeout: 4000 } )
-				.not.toBe( paused );
+			await page.clock.runFor( 1000 );
+			await expect.poll( () => current( slideshow ) ).not.toBe( paused );
 
-			// The carousel without loop: one image a second, then it stopped at the end.
-			await expect(
-				carousel.getByRole( 'button', { name: 'Play carousel' } )
-			).toBeVisible( { timeout: 10000 } );
+			// The carousel without loop: one image an interval, then it stops at its end by itself.
+			const playCarousel = carousel.getByRole( 'button', {
+				name: 'Play carousel',
+			} );
+			await expect
+				.poll(
+					async () => {
+						await page.clock.runFor( 1000 );
+						return playCarousel.isVisible();
+					},
+					{ intervals: [ 100 ] }
+				)
+				.toBe( true );
 			expect(
 				await carousel
 					.locator( 'ul' )
@@ -382,13 +390,14 @@ test.describe( 'gallery: slideshow and carousel', () => {
 				browser,
 				'reduce'
 			);
+			// Three intervals pass on the page's clock: nothing moves.
+			await page.clock.install();
 			await page.goto( `/?page_id=${ pageId }` );
 			const slideshow = page.locator( '#bwg_container1_0' );
 			await expect(
 				slideshow.getByRole( 'button', { name: 'Play slideshow' } )
 			).toBeVisible();
-			// eslint-disable-next-line playwright/no-wait-for-timeout -- proving that nothing moves needs a wait.
-			await page.waitForTimeout( 1500 );
+			await page.clock.runFor( 3000 );
 			expect( await current( slideshow ) ).toMatch( /^1 of 8: / );
 			await slideshow
 				.getByRole( 'button', { name: 'Next image' } )

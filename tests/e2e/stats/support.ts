@@ -259,6 +259,44 @@ export function recordRequests( page: Page ): PwRequest[] {
 	return seen;
 }
 
+let settledMarks = 0;
+
+/**
+ * Resolves once every request the page made before this call has reached the test's `request` listeners: the page
+ * fetches a marker address (answered by the test, not the site) and this waits for it, as Chromium reports a page's
+ * requests in the order it makes them. So "nothing was sent" is proven by a later event, not by waiting.
+ *
+ * @param page The page.
+ */
+export async function requestsSettled( page: Page ): Promise< void > {
+	const marker = `${ WP_BASE_URL }/tessera-requests-settled-${ ++settledMarks }`;
+	await page.route( marker, ( route ) =>
+		route.fulfill( { status: 204, body: '' } )
+	);
+	const seen = page.waitForRequest( marker );
+	// Answered before the route goes: otherwise it would reach the site (a 404 in the console).
+	await page.evaluate( async ( url ) => {
+		await fetch( url ).catch( () => undefined );
+	}, marker );
+	await seen;
+	await page.unroute( marker );
+}
+
+/**
+ * Whether the consent gate has put the tracker itself into the page (its address is in the configuration).
+ *
+ * @param page The page.
+ */
+export function trackerInserted( page: Page ): Promise< boolean > {
+	return page.evaluate( () => {
+		const config = document.getElementById( 'tessera-tracker-config' );
+		const url = JSON.parse( config?.textContent || '{}' ).trackerUrl;
+		return Array.from( document.scripts ).some(
+			( script ) => !! url && script.src === url
+		);
+	} );
+}
+
 /**
  * The tracker's console messages of a page.
  *

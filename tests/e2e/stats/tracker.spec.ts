@@ -26,8 +26,10 @@ import {
 	isHit,
 	isPing,
 	recordRequests,
+	requestsSettled,
 	report,
 	saveStatsSettings,
+	trackerInserted,
 	trackerMessages,
 	viewsOf,
 	visitor,
@@ -77,8 +79,7 @@ test.describe( 'visitor tracker', () => {
 			'type',
 			'text/plain'
 		);
-		// eslint-disable-next-line playwright/no-wait-for-timeout -- proving that nothing is sent needs a wait.
-		await page.waitForTimeout( 500 );
+		await requestsSettled( page );
 		expect( requests.filter( isHit ) ).toHaveLength( 0 );
 
 		const hit = nextHit( page, DEMO_PATH );
@@ -159,8 +160,7 @@ test.describe( 'visitor tracker', () => {
 			0
 		);
 		await expect( page ).toHaveURL( `${ WP_BASE_URL }${ gallery }` );
-		// eslint-disable-next-line playwright/no-wait-for-timeout -- proving that nothing more is sent needs a wait.
-		await page.waitForTimeout( 500 );
+		await requestsSettled( page );
 		expect( requests.filter( isHit ) ).toHaveLength( 1 );
 		await expect
 			.poll( () => viewsOf( requestUtils, gallery ) )
@@ -215,8 +215,7 @@ test.describe( 'visitor tracker', () => {
 		// Activity after the stop does not start them again (a new page load does).
 		await page.mouse.wheel( 0, 200 );
 		await page.clock.runFor( 5 * 60000 );
-		// eslint-disable-next-line playwright/no-wait-for-timeout -- proving that nothing is sent needs a wait.
-		await page.waitForTimeout( 300 );
+		await requestsSettled( page );
 		expect( requests.filter( isPing ) ).toHaveLength( pingsBefore );
 		await context.close();
 	} );
@@ -232,8 +231,7 @@ test.describe( 'visitor tracker', () => {
 		await expect
 			.poll( () => messages )
 			.toEqual( [ 'Tessera stats: Do Not Track' ] );
-		// eslint-disable-next-line playwright/no-wait-for-timeout -- proving that nothing is sent needs a wait.
-		await page.waitForTimeout( 300 );
+		await requestsSettled( page );
 		expect( requests.filter( isHit ) ).toHaveLength( 0 );
 		await context.close();
 	} );
@@ -316,8 +314,7 @@ test.describe( 'visitor tracker', () => {
 			.locator( '#demo-outbound' )
 			.click( { button: 'middle', modifiers: [] } )
 			.catch( () => undefined );
-		// eslint-disable-next-line playwright/no-wait-for-timeout -- proving that nothing is sent needs a wait.
-		await page.waitForTimeout( 300 );
+		await requestsSettled( page );
 		expect( requests.filter( isEvent ) ).toHaveLength( 0 );
 
 		const download = page.waitForRequest( isEvent );
@@ -463,8 +460,9 @@ test.describe( 'visitor tracker', () => {
 					} )
 				)
 			);
-			// eslint-disable-next-line playwright/no-wait-for-timeout -- proving that nothing is sent needs a wait.
-			await page.waitForTimeout( 300 );
+			// The gate would have put the tracker in at once: it has not, and nothing was sent.
+			expect( await trackerInserted( page ) ).toBe( false );
+			await requestsSettled( page );
 			expect( requests.filter( isHit ) ).toHaveLength( 0 );
 
 			const hit = nextHit( page, DEMO_PATH );
@@ -527,8 +525,9 @@ test.describe( 'visitor tracker', () => {
 					)
 				)
 				.toEqual( [ 'tessera-stats' ] );
-			// eslint-disable-next-line playwright/no-wait-for-timeout -- proving that nothing is sent needs a wait.
-			await page.waitForTimeout( 300 );
+			// The gate would have put the tracker in at once: it has not, and nothing was sent.
+			expect( await trackerInserted( page ) ).toBe( false );
+			await requestsSettled( page );
 			expect( requests.filter( isHit ) ).toHaveLength( 0 );
 			const hit = nextHit( page, DEMO_PATH );
 			await page.evaluate( () =>
