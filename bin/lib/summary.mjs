@@ -123,12 +123,14 @@ for ( const line of fs
  */
 function e2eTests() {
 	const out = [];
-	const walk = ( suite, titles ) => {
+	// file: the spec file that runs the test (a test written by a shared helper has that helper's spec.file).
+	const walk = ( suite, titles, file ) => {
 		for ( const spec of suite.specs || [] ) {
 			for ( const test of spec.tests || [] ) {
 				out.push( {
 					spec,
 					test,
+					file,
 					name: `${ spec.file }:${ spec.line } ${ [
 						...titles,
 						spec.title,
@@ -141,12 +143,13 @@ function e2eTests() {
 				s,
 				s.title && ! s.title.endsWith( '.ts' )
 					? [ ...titles, s.title ]
-					: titles
+					: titles,
+				file
 			);
 		}
 	};
 	for ( const s of readJson( 'e2e-results.json' )?.suites || [] ) {
-		walk( s, [] );
+		walk( s, [], s.file );
 	}
 	return out;
 }
@@ -234,8 +237,8 @@ const TEST_BUDGET = 20;
  * @return {string[]} the lines to print
  */
 function slowest() {
-	const tests = e2eTests().map( ( { spec, test, name } ) => ( {
-		file: spec.file,
+	const tests = e2eTests().map( ( { file, test, name } ) => ( {
+		file,
 		name,
 		seconds:
 			( test.results || [] ).reduce(
