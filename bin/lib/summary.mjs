@@ -116,10 +116,10 @@ for ( const line of fs
 	}
 }
 /**
- * Every browser test of the Playwright report, with its spec and its name: the file and line, then the titles of
- * its describe blocks and its own, joined by " > ".
+ * Every browser test of the Playwright report, with the spec file that runs it and its name: the file and line,
+ * then the titles of its describe blocks and its own, joined by " > ".
  *
- * @return {Array<{spec: Object, test: Object, name: string}>} in the report's order
+ * @return {Array<{test: Object, file: string, name: string}>} in the report's order
  */
 function e2eTests() {
 	const out = [];
@@ -128,7 +128,6 @@ function e2eTests() {
 		for ( const spec of suite.specs || [] ) {
 			for ( const test of spec.tests || [] ) {
 				out.push( {
-					spec,
 					test,
 					file,
 					name: `${ spec.file }:${ spec.line } ${ [
