@@ -101,7 +101,7 @@ final class TrustedProxies {
 					sprintf(
 						/* translators: %s: the refused line. */
 						__( '“%s” is not an IP address or a CIDR range (for example 203.0.113.7, 10.0.0.0/8 or 2001:db8::/32). Nothing was saved.', 'tessera' ),
-						$line
+						esc_html( $line ) // settings_errors() prints messages as HTML.
 					)
 				);
 				return ClientAddress::stored( get_option( ClientAddress::OPTION, array() ) );
@@ -150,7 +150,6 @@ final class TrustedProxies {
 		<div class="wrap">
 			<h1><?php echo esc_html( get_admin_page_title() ); ?></h1>
 			<p><?php esc_html_e( 'Tessera limits form submissions and consent records per visitor address and counts statistics per visitor. Behind a CDN, a load balancer or a page cache, every request seems to come from that proxy; list the proxies here and Tessera reads the visitor’s address from the X-Forwarded-For or Forwarded header they add. Headers from any other address are ignored: list only proxies you run or pay for.', 'tessera' ); ?></p>
-			<?php settings_errors( self::OPTION_GROUP ); ?>
 			<h2><?php esc_html_e( 'This request', 'tessera' ); ?></h2>
 			<table class="widefat striped" style="max-width:48rem">
 				<tbody>
