@@ -48,11 +48,13 @@ foreach ( $tessera_starts as $tessera_dir ) {
  * @param array<string, mixed> $body   Body.
  * @return never
  */
+require_once __DIR__ . '/includes/Http/CacheHeaders.php';
 $tessera_send = static function ( int $status, array $body ): void {
 	if ( ! headers_sent() ) {
 		http_response_code( $status );
 		header( 'Content-Type: application/json; charset=utf-8' );
-		header( 'Cache-Control: no-store, max-age=0' );
+		// Every answer is one visitor's (and a hit stores something): never kept, whatever the method.
+		Tessera\Http\CacheHeaders::no_store();
 		header( 'X-Content-Type-Options: nosniff' );
 		header( 'X-Robots-Tag: noindex' );
 		if ( 405 === $status ) {
@@ -117,7 +119,7 @@ try {
 			// file with WordPress loaded.
 			if ( ! headers_sent() ) {
 				header( 'Location: ?endpoint=' . rawurlencode( $tessera_endpoint ) . '&wp=1', true, 307 );
-				header( 'Cache-Control: no-store, max-age=0' );
+				Tessera\Http\CacheHeaders::no_store();
 			}
 			exit;
 		}

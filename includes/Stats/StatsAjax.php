@@ -10,6 +10,7 @@ declare(strict_types=1);
 
 namespace Tessera\Stats;
 
+use Tessera\Http\CacheHeaders;
 use Tessera\Http\ClientAddress;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -153,7 +154,8 @@ final class StatsAjax {
 		// phpcs:ignore WordPress.Security.NonceVerification.Missing -- public collector: no nonce (cached pages), signed and rate-limited.
 		$input  = is_array( $_POST ) ? wp_unslash( $_POST ) : array();
 		$answer = $this->collector->$method( $input, ClientAddress::current(), self::user_agent() );
-		nocache_headers();
+		// Each visitor's own answer, and it stores something: never kept.
+		CacheHeaders::no_store();
 		wp_send_json( $answer['body'], $answer['status'] );
 	}
 
@@ -166,9 +168,7 @@ final class StatsAjax {
 	 */
 	private function rest( string $method, WP_REST_Request $request ): WP_REST_Response {
 		$answer   = $this->collector->$method( $request->get_body_params(), ClientAddress::current(), self::user_agent() );
-		$response = new WP_REST_Response( $answer['body'], $answer['status'] );
-		$response->header( 'Cache-Control', 'no-store' );
-		return $response;
+		return CacheHeaders::on( new WP_REST_Response( $answer['body'], $answer['status'] ), CacheHeaders::NO_STORE );
 	}
 
 	/**
