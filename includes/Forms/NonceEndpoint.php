@@ -40,8 +40,7 @@ final class NonceEndpoint {
 	 * @return void
 	 */
 	public function serve(): void {
-		nocache_headers();
-		header( 'Cache-Control: no-store, private, max-age=0' );
+		Submission::no_store();
 		header( 'X-Robots-Tag: noindex' );
 		wp_send_json_success( self::answer(), 200 );
 	}

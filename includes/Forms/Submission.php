@@ -72,6 +72,7 @@ final class Submission {
 	 * @return void
 	 */
 	public function ajax(): void {
+		self::no_store();
 		$result = $this->handle( wp_unslash( $_POST ), Spam::address() ); // phpcs:ignore WordPress.Security.NonceVerification.Missing -- handle() verifies the `security` nonce.
 		if ( $result['success'] ) {
 			wp_send_json_success( $result['data'], 200 );
@@ -89,12 +90,12 @@ final class Submission {
 		// The success page shows one visitor's success, and a post's answer page what they typed: neither is
 		// ever stored by a page cache or a browser (docs/forms.md, "Behind a page cache").
 		if ( isset( $_GET[ self::SENT_PARAM ] ) ) { // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only looks whether the parameter is there.
-			nocache_headers();
+			self::no_store();
 		}
 		if ( 'POST' !== ( $_SERVER['REQUEST_METHOD'] ?? '' ) || wp_doing_ajax() || ! isset( $_POST['everest_forms']['id'] ) ) { // phpcs:ignore WordPress.Security.NonceVerification.Missing -- only looks whether a form was posted; handle() verifies the nonce.
 			return;
 		}
-		nocache_headers();
+		self::no_store();
 		$posted = wp_unslash( $_POST ); // phpcs:ignore WordPress.Security.NonceVerification.Missing -- handle() verifies the `security` nonce.
 		$result = $this->handle( $posted, Spam::address(), true );
 		$form   = (int) $result['data']['form_id'];
@@ -135,6 +136,31 @@ final class Submission {
 				'carry'  => $carry,
 			);
 		}
+	}
+
+	/**
+	 * Says that this answer is one visitor's: `Cache-Control` with `no-store, private` (core's nocache_headers()
+	 * says only `no-cache` before WordPress 6.8), for this and every later nocache_headers() of the request (the
+	 * admin-ajax die handler sends them again).
+	 *
+	 * @return void
+	 */
+	public static function no_store(): void {
+		if ( ! has_filter( 'nocache_headers', array( self::class, 'no_store_headers' ) ) ) {
+			add_filter( 'nocache_headers', array( self::class, 'no_store_headers' ) );
+		}
+		nocache_headers();
+	}
+
+	/**
+	 * The `nocache_headers` filter of no_store().
+	 *
+	 * @param array<string, string> $headers Header name => value.
+	 * @return array<string, string>
+	 */
+	public static function no_store_headers( array $headers ): array {
+		$headers['Cache-Control'] = 'no-cache, must-revalidate, max-age=0, no-store, private';
+		return $headers;
 	}
 
 	/**
