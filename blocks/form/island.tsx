@@ -364,7 +364,14 @@ function FormIsland( { form, config, formConfig, slots }: IslandProps ) {
 			button.textContent = form.dataset.processText || label.current;
 		}
 		setNotice( null );
-		document.getElementById( `evf-form-${ formId }-notice` )?.remove();
+		// The server's notice of a normal post goes; the island's own (a retry after a refusal) is React's to
+		// remove: taking it out of the DOM here broke the next render and lost the answer of the retry.
+		const printed = document.getElementById(
+			`evf-form-${ formId }-notice`
+		);
+		if ( printed && printed !== noticeRef.current ) {
+			printed.remove();
+		}
 		const post = async (): Promise< {
 			status: number;
 			response: SubmissionResponse | null;
