@@ -162,6 +162,13 @@ export function startBlocker(
 			el.replaceWith( copy );
 		}
 	};
+	// Deferred external scripts reached while the page is parsed: queued
+	// once it is, in order, as the browser runs `defer` scripts.
+	const deferred: HTMLScriptElement[] = [];
+	document.addEventListener( 'DOMContentLoaded', () => {
+		queue.push( ...deferred.splice( 0 ) );
+		run();
+	} );
 	// Restores a blocked element whose categories are all allowed now: an
 	// iframe at once (no order to keep), a script through the queue.
 	const take = ( el: Element ): void => {
@@ -172,7 +179,13 @@ export function startBlocker(
 		) {
 			el.removeAttribute( CATEGORY_ATTR );
 			if ( el.tagName === 'SCRIPT' ) {
-				queue.push( el as HTMLScriptElement );
+				( ( el as HTMLScriptElement ).defer &&
+				! ( el as HTMLScriptElement ).async &&
+				el.hasAttribute( 'src' ) &&
+				document.readyState === 'loading'
+					? deferred
+					: queue
+				).push( el as HTMLScriptElement );
 			} else {
 				setAttr( el, 'src', el.getAttribute( SRC_ATTR ) as string );
 				el.removeAttribute( SRC_ATTR );

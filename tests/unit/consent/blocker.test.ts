@@ -1,7 +1,14 @@
 /**
  * External dependencies
  */
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import {
+	afterEach,
+	beforeEach,
+	describe,
+	expect,
+	it,
+	jest,
+} from '@jest/globals';
 
 /**
  * Internal dependencies
@@ -266,5 +273,31 @@ describe( 'blocker', () => {
 		expect(
 			container.querySelector( 'iframe' )!.hasAttribute( 'src' )
 		).toBe( false );
+	} );
+
+	it( 'keeps a deferred script reached while the page is parsed for the end of parsing, in order', async () => {
+		allowedNow.add( 'analytics' );
+		const state = jest
+			.spyOn( document, 'readyState', 'get' )
+			.mockReturnValue( 'loading' );
+		start();
+		const container = document.createElement( 'div' );
+		document.body.appendChild( container );
+		container.innerHTML = `
+			<script id="late" type="text/plain" data-tessera-category="analytics" defer src="${ GA_SRC }?defer"></script>
+			<script id="now" type="text/plain" data-tessera-category="analytics" src="${ GA_SRC }?now"></script>`;
+		await microtask();
+		expect( document.getElementById( 'now' )!.hasAttribute( 'type' ) ).toBe(
+			false
+		);
+		expect(
+			document.getElementById( 'late' )!.getAttribute( 'type' )
+		).toBe( 'text/plain' );
+		state.mockReturnValue( 'interactive' );
+		document.dispatchEvent( new Event( 'DOMContentLoaded' ) );
+		const late = document.getElementById( 'late' ) as HTMLScriptElement;
+		expect( late.hasAttribute( 'type' ) ).toBe( false );
+		expect( late.async ).toBe( false );
+		state.mockRestore();
 	} );
 } );
