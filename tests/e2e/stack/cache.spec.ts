@@ -9,6 +9,7 @@
  * External dependencies
  */
 import type {
+	Browser,
 	BrowserContext,
 	Page,
 	Request as PwRequest,
@@ -133,6 +134,64 @@ test.describe(
 	}
 );
 
+/** How the consent demo must behave for one kind of visitor, served a page the cache kept for another kind. */
+interface ConsentCase {
+	kind: VisitorKind;
+	/** Whom the cached page was rendered for: the kind whose page would do the most harm. */
+	cachedFor: VisitorKind;
+	banner: boolean;
+	/** The demo's third-party scripts that run (`window.tesseraThirdParty`). */
+	ran: string[];
+	/** The video's address once the page has settled (null: held back). */
+	videoSrc: string | null;
+}
+
+const CONSENT_CASES: ConsentCase[] = [
+	{
+		kind: 'no cookie',
+		cachedFor: 'accepted all',
+		banner: true,
+		ran: [],
+		videoSrc: null,
+	},
+	{
+		kind: 'a malformed cookie',
+		cachedFor: 'accepted all',
+		banner: true,
+		ran: [],
+		videoSrc: null,
+	},
+	{
+		kind: 'accepted all',
+		cachedFor: 'no cookie',
+		banner: false,
+		ran: [ 'tracker', 'late' ],
+		videoSrc: VIDEO_SRC,
+	},
+	// Analytics yes, advertisement (the video) no.
+	{
+		kind: 'a custom choice',
+		cachedFor: 'accepted all',
+		banner: false,
+		ran: [ 'tracker', 'late' ],
+		videoSrc: null,
+	},
+	{
+		kind: 'rejected all',
+		cachedFor: 'accepted all',
+		banner: false,
+		ran: [],
+		videoSrc: null,
+	},
+	{
+		kind: 'CCPA opted out',
+		cachedFor: 'accepted all',
+		banner: false,
+		ran: [],
+		videoSrc: null,
+	},
+];
+
 test.describe(
 	'cookie consent through the page cache',
 	{ tag: '@visitor' },
@@ -166,7 +225,7 @@ test.describe(
 
 		/**
 		 * Records every request of a context to a third party of the demo: the fake analytics server's scripts and
-		 * YouTube (answered locally by `visitor()`).
+		 * YouTube (answered locally by `visitor()`), by file name.
 		 *
 		 * @param context The visitor's context.
 		 */
@@ -185,7 +244,24 @@ test.describe(
 		}
 
 		/**
-		 * Opens the demo page as the visitor of a context, and checks that the cache served it.
+		 * A visitor of one kind: a fresh context with that kind's consent cookie, if any.
+		 *
+		 * @param browser The browser.
+		 * @param kind    The visitor.
+		 */
+		async function visitorOf( browser: Browser, kind: VisitorKind ) {
+			const v = await visitor( browser );
+			const value = VISITORS[ kind ];
+			if ( value ) {
+				await v.context.addCookies( [
+					{ name: 'cookieyes-consent', value, url: CACHE_URL },
+				] );
+			}
+			return v;
+		}
+
+		/**
+		 * Opens the demo page, checks that the cache served it, and waits until everything had its chance to load.
 		 *
 		 * @param page The visitor's page.
 		 */
@@ -196,48 +272,69 @@ test.describe(
 				'served from the cache'
 			).toBe( 'HIT' );
 			await page.waitForLoadState( 'load' );
-			// The demo's load handler has inserted its late script (blocked or not): everything has had its chance.
+			// The demo's load handler has inserted its late script (blocked or not).
 			await expect( page.locator( '#demo-late' ) ).toBeAttached();
 		}
 
-		/**
-		 * A visitor whose browser carries a consent cookie.
-		 *
-		 * @param browser The browser.
-		 * @param kind    The visitor.
-		 */
-		async function returning(
-			browser: Parameters< typeof visitor >[ 0 ],
-			kind: VisitorKind
-		) {
-			const v = await visitor( browser );
-			await v.context.addCookies( [
-				{
-					name: 'cookieyes-consent',
-					value: String( VISITORS[ kind ] ),
-					url: CACHE_URL,
-				},
-			] );
-			return v;
+		for ( const c of CONSENT_CASES ) {
+			test( `"${ c.kind }", served the page rendered for "${ c.cachedFor }": banner ${
+				c.banner ? 'shown' : 'hidden'
+			}, ${ c.ran.length ? c.ran.join( ' and ' ) : 'nothing' } run${
+				c.videoSrc ? ', the video loaded' : ''
+			}`, async ( { browser } ) => {
+				await cacheRenderedFor( DEMO_PATH, c.cachedFor );
+				const { context, page, errors } = await visitorOf(
+					browser,
+					c.kind
+				);
+				const requested = thirdPartyLog( context );
+				await openCached( page );
+				await expect( banner( page ) ).toBeVisible( {
+					visible: c.banner,
+				} );
+				await expect.poll( () => ranScripts( page ) ).toEqual( c.ran );
+				await expect
+					.poll( () =>
+						page.locator( '#demo-video' ).getAttribute( 'src' )
+					)
+					.toBe( c.videoSrc );
+				// Every request the page made so far has been seen: nothing else was fetched from a third party.
+				await requestsSettled( page );
+				expect(
+					requested.map( ( url ) => new URL( url ).pathname ).sort(),
+					'third-party requests'
+				).toEqual(
+					[
+						...c.ran.map( ( name ) => `/third-party/${ name }.js` ),
+						...[ c.videoSrc ]
+							.filter( Boolean )
+							.map(
+								( src ) => new URL( String( src ) ).pathname
+							),
+					].sort()
+				);
+				expect( errors ).toEqual( [] );
+				await context.close();
+			} );
 		}
 
-		test( 'a first-time visitor, served the page rendered for one who accepted everything, sees the banner and loads nothing before choosing', async ( {
+		test( 'a first-time visitor who accepts on the page cached for another visitor gets the scripts at once', async ( {
 			browser,
 		} ) => {
-			await cacheRenderedFor( DEMO_PATH, 'accepted all' );
-			const { context, page, errors } = await visitor( browser );
-			const requested = thirdPartyLog( context );
+			await cacheRenderedFor( DEMO_PATH, 'rejected all' );
+			const { context, page, errors } = await visitorOf(
+				browser,
+				'no cookie'
+			);
 			await openCached( page );
-			await expect( banner( page ) ).toBeVisible();
-			await requestsSettled( page );
 			expect(
-				requested,
-				'no third-party request before a choice'
+				await thirdPartyRequests(),
+				'nothing before the choice'
 			).toEqual( [] );
-			expect( await ranScripts( page ) ).toEqual( [] );
-			expect( await thirdPartyRequests() ).toEqual( [] );
-
-			// Then the choice works on that cached page.
+			await expect(
+				banner( page ),
+				'a first visit shows the banner'
+			).toBeVisible();
 			await banner( page )
 				.getByRole( 'button', { name: 'Accept all', exact: true } )
 				.click();
@@ -248,46 +345,7 @@ test.describe(
 				'src',
 				VIDEO_SRC
 			);
-			expect( errors ).toEqual( [] );
-			await context.close();
-		} );
-
-		test( 'a returning visitor who accepted everything, served the page rendered for a first visit, sees no banner and the accepted scripts run', async ( {
-			browser,
-		} ) => {
-			await cacheRenderedFor( DEMO_PATH, 'no cookie' );
-			const { context, page, errors } = await returning(
-				browser,
-				'accepted all'
-			);
-			await openCached( page );
-			await expect
-				.poll( () => ranScripts( page ) )
-				.toEqual( [ 'tracker', 'late' ] );
 			await expect( banner( page ) ).toBeHidden();
-			await expect( page.locator( '#demo-video' ) ).toHaveAttribute(
-				'src',
-				VIDEO_SRC
-			);
-			expect( errors ).toEqual( [] );
-			await context.close();
-		} );
-
-		test( 'a returning visitor who rejected everything, served the page rendered for one who accepted, sees no banner and nothing loads', async ( {
-			browser,
-		} ) => {
-			await cacheRenderedFor( DEMO_PATH, 'accepted all' );
-			const { context, page, errors } = await returning(
-				browser,
-				'rejected all'
-			);
-			const requested = thirdPartyLog( context );
-			await openCached( page );
-			await expect( banner( page ) ).toBeHidden();
-			await requestsSettled( page );
-			expect( requested, 'no third-party request' ).toEqual( [] );
-			expect( await ranScripts( page ) ).toEqual( [] );
-			expect( await thirdPartyRequests() ).toEqual( [] );
 			expect( errors ).toEqual( [] );
 			await context.close();
 		} );
