@@ -48,11 +48,13 @@ foreach ( $tessera_starts as $tessera_dir ) {
  * @param array<string, mixed> $body   Body.
  * @return never
  */
+require_once __DIR__ . '/includes/Http/CacheHeaders.php';
 $tessera_send = static function ( int $status, array $body ): void {
 	if ( ! headers_sent() ) {
 		http_response_code( $status );
 		header( 'Content-Type: application/json; charset=utf-8' );
-		header( 'Cache-Control: no-store, max-age=0' );
+		// Every answer is one visitor's (and a hit stores something): never kept, whatever the method.
+		Tessera\Http\CacheHeaders::no_store();
 		header( 'X-Content-Type-Options: nosniff' );
 		header( 'X-Robots-Tag: noindex' );
 		if ( 405 === $status ) {
@@ -101,6 +103,8 @@ require_once __DIR__ . '/includes/Stats/Direct.php';
 require_once __DIR__ . '/includes/Stats/IpRange.php';
 require_once __DIR__ . '/includes/Stats/Visitor.php';
 require_once __DIR__ . '/includes/Stats/RateLimit.php';
+require_once __DIR__ . '/includes/Http/ClientAddress.php';
+require_once __DIR__ . '/includes/Http/RateLimiter.php';
 require_once __DIR__ . '/includes/Stats/Collector.php';
 
 // `wp=1`: this request must load WordPress (the first hit of a site, which creates the tables; see below).
@@ -115,7 +119,7 @@ try {
 			// file with WordPress loaded.
 			if ( ! headers_sent() ) {
 				header( 'Location: ?endpoint=' . rawurlencode( $tessera_endpoint ) . '&wp=1', true, 307 );
-				header( 'Cache-Control: no-store, max-age=0' );
+				Tessera\Http\CacheHeaders::no_store();
 			}
 			exit;
 		}
@@ -125,7 +129,7 @@ try {
 	}
 	// Nothing here runs wp_magic_quotes(): $_POST and $_SERVER are raw.
 	$tessera_agent  = isset( $_SERVER['HTTP_USER_AGENT'] ) && is_string( $_SERVER['HTTP_USER_AGENT'] ) ? substr( $_SERVER['HTTP_USER_AGENT'], 0, 1000 ) : '';
-	$tessera_answer = ( new Tessera\Stats\Collector() )->$tessera_endpoint( $_POST, Tessera\Stats\Collector::client_address( $_SERVER ), $tessera_agent ); // phpcs:ignore WordPress.Security.NonceVerification.Missing -- public collector: signed and rate-limited.
+	$tessera_answer = ( new Tessera\Stats\Collector() )->$tessera_endpoint( $_POST, Tessera\Http\ClientAddress::from( $_SERVER ), $tessera_agent ); // phpcs:ignore WordPress.Security.NonceVerification.Missing -- public collector: signed and rate-limited.
 } catch ( PDOException $tessera_error ) {
 	// The database is unreachable or busy beyond the wait: nothing was stored (the transaction rolled back).
 	// The message stays in the server (it may name the database host).

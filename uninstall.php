@@ -29,6 +29,8 @@ $tessera_uninstall_site = static function (): void {
 	foreach ( array( 'visitors', 'pages', 'referrers', 'devices', 'events', 'online', 'rate', 'days', 'pages_month', 'referrers_month' ) as $tessera_table ) {
 		$wpdb->query( "DROP TABLE IF EXISTS {$wpdb->prefix}tessera_stats_{$tessera_table}" ); // phpcs:ignore WordPress.DB -- fixed table names.
 	}
+	$wpdb->query( "DROP TABLE IF EXISTS {$wpdb->prefix}tessera_rate_limits" ); // phpcs:ignore WordPress.DB -- a fixed table name.
+	delete_option( 'tessera_trusted_proxies' );
 	foreach ( array( 'tessera_stats_db_version', 'tessera_stats_salt', 'tessera_stats_rate_limit', 'tessera_stats_secret', 'tessera_stats_settings', 'tessera_stats_import_wps', 'tessera_stats_import_wps_lock', 'tessera_stats_install_lock' ) as $tessera_option ) {
 		delete_option( $tessera_option );
 	}

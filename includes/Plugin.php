@@ -80,6 +80,7 @@ final class Plugin {
 		$this->assets->register_hooks();
 		$this->speed->register_hooks();
 		( new SpeedAjax( $this->speed ) )->register_hooks();
+		( new Http\TrustedProxies() )->register_hooks();
 		( new ConsentSettingsController() )->register_hooks();
 		( new Consent\SettingsPage( $this->assets ) )->register_hooks();
 		( new Consent\Consent() )->register_hooks();

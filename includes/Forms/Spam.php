@@ -1,7 +1,7 @@
 <?php
 /**
  * Spam defences that need no third party (docs/forms.md, "Submission"): the nonce, the honeypot, the minimum fill
- * time and a rate limit per address.
+ * time and the limit of the `forms` bucket (Tessera\Http\RateLimiter).
  *
  * @package Tessera
  */
@@ -26,7 +26,7 @@ final class Spam {
 	public const HONEYPOT = 'everest_forms[hp]';
 
 	/**
-	 * Option that overrides the rate limit (submissions per address per 10 minutes).
+	 * Option that overrides the rate limit (stored entries per address per 10 minutes).
 	 */
 	public const OPTION_RATE_LIMIT = 'tessera_forms_rate_limit';
 
@@ -34,11 +34,6 @@ final class Spam {
 	 * Default rate limit: submissions per address per window.
 	 */
 	public const RATE_LIMIT = 10;
-
-	/**
-	 * Rate-limit window in seconds.
-	 */
-	public const RATE_WINDOW = 600;
 
 	/**
 	 * The nonce printed in every form.
@@ -104,34 +99,5 @@ final class Spam {
 		 */
 		$limit = (int) apply_filters( 'tessera_forms_rate_limit', $limit > 0 ? $limit : self::RATE_LIMIT );
 		return max( 1, $limit );
-	}
-
-	/**
-	 * Counts one submission of an address; false when it is over the limit. The address is kept only as a keyed
-	 * hash in a transient that expires with its window.
-	 *
-	 * @param string $address Client address.
-	 * @param int    $now     Unix time.
-	 * @return bool
-	 */
-	public static function take( string $address, int $now ): bool {
-		$window = intdiv( $now, self::RATE_WINDOW );
-		$key    = 'tessera_form_rate_' . substr( hash_hmac( 'sha256', $address . '|' . $window, wp_salt( 'nonce' ) ), 0, 24 );
-		$count  = (int) get_transient( $key );
-		if ( $count >= self::limit() ) {
-			return false;
-		}
-		set_transient( $key, $count + 1, self::RATE_WINDOW );
-		return true;
-	}
-
-	/**
-	 * The client's address: REMOTE_ADDR only (headers a client can set are not trusted).
-	 *
-	 * @return string
-	 */
-	public static function address(): string {
-		$address = isset( $_SERVER['REMOTE_ADDR'] ) ? sanitize_text_field( wp_unslash( (string) $_SERVER['REMOTE_ADDR'] ) ) : '';
-		return false === filter_var( $address, FILTER_VALIDATE_IP ) ? '0.0.0.0' : $address;
 	}
 }

@@ -11,6 +11,9 @@ declare(strict_types=1);
 
 namespace Tessera\Forms;
 
+use Tessera\Http\ClientAddress;
+use Tessera\Http\RateLimiter;
+
 /**
  * Handles submissions and keeps, for the page being rendered after a normal post, what the renderer shows again.
  */
@@ -66,7 +69,7 @@ final class Submission {
 	 * @return void
 	 */
 	public function ajax(): void {
-		$result = $this->handle( wp_unslash( $_POST ), Spam::address() ); // phpcs:ignore WordPress.Security.NonceVerification.Missing -- handle() verifies the `security` nonce.
+		$result = $this->handle( wp_unslash( $_POST ), ClientAddress::current() ); // phpcs:ignore WordPress.Security.NonceVerification.Missing -- handle() verifies the `security` nonce.
 		if ( $result['success'] ) {
 			wp_send_json_success( $result['data'], 200 );
 		}
@@ -84,7 +87,7 @@ final class Submission {
 			return;
 		}
 		$posted = wp_unslash( $_POST ); // phpcs:ignore WordPress.Security.NonceVerification.Missing -- handle() verifies the `security` nonce.
-		$result = $this->handle( $posted, Spam::address() );
+		$result = $this->handle( $posted, ClientAddress::current() );
 		$form   = (int) $result['data']['form_id'];
 		if ( $result['success'] ) {
 			if ( '' !== (string) ( $result['data']['redirect_url'] ?? '' ) ) {
@@ -196,7 +199,10 @@ final class Submission {
 				'errors'  => $result->errors,
 			);
 		}
-		if ( ! Spam::take( $address, $this->time() ) ) {
+		// One slot of the address's `forms` bucket per stored entry: taken before storing (atomic, so a burst of
+		// concurrent submissions stores exactly the limit), given back when nothing was stored after all.
+		$now = $this->time();
+		if ( ! RateLimiter::take( 'forms', $address, Spam::limit(), $now ) ) {
 			return self::refused( 429, $form_id, __( 'Too many forms were sent from your address. Please try again in a few minutes.', 'tessera' ) );
 		}
 		$page_id = isset( $evf['post_id'] ) && is_scalar( $evf['post_id'] ) ? absint( $evf['post_id'] ) : 0;
@@ -205,7 +211,11 @@ final class Submission {
 		} catch ( \RuntimeException $error ) {
 			// The database refused (and rolled back): nothing stored; the visitor's form keeps what was typed.
 			unset( $error );
+			RateLimiter::give_back( 'forms', $address, $now );
 			return self::refused( 503, $form_id, __( 'The form could not be saved just now. Please send it again in a moment.', 'tessera' ) );
+		}
+		if ( ! $entry['created'] ) {
+			RateLimiter::give_back( 'forms', $address, $now ); // A repeat (a double click): the first one counted.
 		}
 		if ( $entry['created'] ) {
 			( new Notification() )->send( $form, $entry['id'], $result->values );

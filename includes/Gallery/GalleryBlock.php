@@ -167,8 +167,9 @@ final class GalleryBlock {
 	}
 
 	/**
-	 * The query with the seed of a random order: the one it names, or one drawn now when the order is random and it
-	 * names none (one seed for all the pages of that order, carried by the page links and the lightbox URL).
+	 * The query with the seed of a random order: the one it names, or the day's seed of this gallery when the order
+	 * is random and it names none (one seed for all the pages of that order, carried by the page links and the
+	 * lightbox URL).
 	 *
 	 * @param array<string, mixed> $settings Normalised block settings.
 	 * @param array<string, mixed> $query    Navigation parameters, unvalidated.
@@ -179,9 +180,25 @@ final class GalleryBlock {
 		$state = Navigation::from_query( $number, $query );
 		$sort  = '' !== $state['sort'] ? $state['sort'] : (string) $settings['sortBy'];
 		if ( 'random' === $sort && 0 === $state['seed'] ) {
-			$query[ Navigation::SEED . $number ] = (string) wp_rand( 1, 2147483647 );
+			$query[ Navigation::SEED . $number ] = (string) self::daily_seed( (int) $settings['galleryId'], $number );
 		}
 		return $query;
+	}
+
+	/**
+	 * The seed of a random order that no address names yet: made from the gallery, the widget number and the UTC
+	 * day, never drawn at render time, so that every visitor (and every web node) gets the same page and a page
+	 * cache may keep it (GUIDE §2.1; docs/gallery.md, "Behind a page cache and on several nodes"). The order
+	 * changes once a day.
+	 *
+	 * @param int      $gallery Gallery id.
+	 * @param int      $number  Widget number.
+	 * @param int|null $now     Unix time (now when null).
+	 * @return int 1..2^31-1.
+	 */
+	public static function daily_seed( int $gallery, int $number, ?int $now = null ): int {
+		$hash = hash( 'sha256', 'tessera-gallery-seed|' . $gallery . '|' . $number . '|' . gmdate( 'Y-m-d', $now ?? time() ) );
+		return 1 + (int) ( hexdec( substr( $hash, 0, 8 ) ) % 2147483647 );
 	}
 
 	/**

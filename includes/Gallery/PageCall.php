@@ -51,7 +51,8 @@ final class PageCall {
 		status_header( $answer['status'] );
 		header( 'Content-Type: text/html; charset=' . get_option( 'blog_charset' ) );
 		header( 'X-Content-Type-Options: nosniff' );
-		nocache_headers();
+		// A POST answer is never reused by a cache; saying so keeps a GET to the same address (400) out of caches too.
+		\Tessera\Http\CacheHeaders::no_store();
 		echo $answer['html']; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- the block's own escaped render, or an escaped message.
 		wp_die( '', '', array( 'response' => null ) );
 	}

@@ -230,6 +230,8 @@ final class SpeedAjax {
 	 * @return void
 	 */
 	private function send( array $body, int $status ): void {
+		// A logged-in user's check or its state: never kept.
+		CacheHeaders::no_store();
 		wp_send_json( $body, $status );
 	}
 }

@@ -21,6 +21,7 @@ namespace Tessera\Lightbox;
 use Tessera\Gallery\Images;
 use Tessera\Gallery\Navigation;
 use Tessera\Gallery\PostTypes;
+use Tessera\Http\CacheHeaders;
 
 /**
  * Answers `tessera_lightbox`.
@@ -30,7 +31,12 @@ final class Endpoint {
 	/** The admin-ajax action. */
 	public const ACTION = 'tessera_lightbox';
 
-	/** How long browsers and proxies may keep an answer, in seconds. */
+	/**
+	 * How long browsers and proxies may keep an answer, in seconds: five minutes. The answer is the same for every
+	 * visitor and its query names the gallery's state, but not the gallery's content, so an image removed or
+	 * retitled shows in a kept answer for at most this long (a page cache purged on the post's update does not
+	 * purge admin-ajax answers); the page that links to it is cached for longer anyway.
+	 */
 	public const MAX_AGE = 300;
 
 	/** The gallery views (`bwg_gallery_type`) when the gallery block type is not registered. */
@@ -71,24 +77,18 @@ final class Endpoint {
 		$answer = self::handle( wp_unslash( $_GET ), $method, $etag ); // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- public, read-only and cacheable: no nonce by design.
 		if ( ! headers_sent() ) {
 			status_header( $answer['status'] );
-			header_remove( 'Expires' );
-			header_remove( 'Pragma' );
 			header_remove( 'Last-Modified' );
 			if ( ! isset( $answer['headers']['Content-Type'] ) ) {
 				header_remove( 'Content-Type' );
 			}
-			foreach ( $answer['headers'] as $name => $value ) {
+			// In place of admin-ajax.php's no-cache headers, also when wp_die() sends them again below.
+			CacheHeaders::send( $answer['headers']['Cache-Control'] );
+			foreach ( array_diff_key( $answer['headers'], array( 'Cache-Control' => true ) ) as $name => $value ) {
 				header( $name . ': ' . $value );
 			}
 		}
 		echo $answer['html']; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- the popup, escaped where it is built, or an escaped message.
-		// wp_die() sends no-cache headers again unless they are filtered out; this request ends here.
-		add_filter( 'nocache_headers', '__return_empty_array', PHP_INT_MAX );
-		try {
-			wp_die( '', '', array( 'response' => null ) );
-		} finally {
-			remove_filter( 'nocache_headers', '__return_empty_array', PHP_INT_MAX );
-		}
+		wp_die( '', '', array( 'response' => null ) );
 	}
 
 	/**
@@ -128,7 +128,7 @@ final class Endpoint {
 		$etag    = '"' . substr( hash( 'sha256', $html ), 0, 32 ) . '"';
 		$headers = array(
 			'Content-Type'           => 'text/html; charset=' . get_option( 'blog_charset' ),
-			'Cache-Control'          => 'public, max-age=' . self::MAX_AGE,
+			'Cache-Control'          => CacheHeaders::shared( self::MAX_AGE ),
 			'ETag'                   => $etag,
 			'X-Content-Type-Options' => 'nosniff',
 		);
@@ -358,7 +358,7 @@ final class Endpoint {
 			'html'    => Popup::empty_state(),
 			'headers' => array(
 				'Content-Type'           => 'text/html; charset=' . get_option( 'blog_charset' ),
-				'Cache-Control'          => 'no-store',
+				'Cache-Control'          => CacheHeaders::NO_STORE,
 				'X-Content-Type-Options' => 'nosniff',
 			) + $headers,
 		);

@@ -12,6 +12,8 @@ declare(strict_types=1);
 
 namespace Tessera\Stats;
 
+use Tessera\Http\RateLimiter;
+
 /**
  * Every public method takes the request fields already unslashed, the client's address and user agent (from the
  * server, never from the body) and answers `array{ status: int, body: array }`: the HTTP status and the JSON
@@ -128,45 +130,6 @@ final class Collector {
 		}
 		$key = $secret;
 		return $key;
-	}
-
-	/**
-	 * The client's address: REMOTE_ADDR. Forwarding headers are set by the client and are not trusted, unless
-	 * REMOTE_ADDR is one of the site's own proxies, listed (addresses or CIDR ranges) in the constant
-	 * `TESSERA_STATS_TRUSTED_PROXIES` (an array or a comma-separated string, in wp-config.php): then the
-	 * right-most address of X-Forwarded-For that is not such a proxy. In full WordPress the
-	 * `tessera_stats_client_address` filter may change the answer (collect.php loads no plugin).
-	 *
-	 * @param array<string, mixed> $server $_SERVER.
-	 * @return string A valid IP address, or '' when there is none.
-	 */
-	public static function client_address( array $server ): string {
-		$remote  = isset( $server['REMOTE_ADDR'] ) && is_string( $server['REMOTE_ADDR'] ) ? trim( $server['REMOTE_ADDR'] ) : '';
-		$address = false !== filter_var( $remote, FILTER_VALIDATE_IP ) ? $remote : '';
-		$proxies = defined( 'TESSERA_STATS_TRUSTED_PROXIES' ) ? TESSERA_STATS_TRUSTED_PROXIES : array();
-		$proxies = is_string( $proxies ) ? array_map( 'trim', explode( ',', $proxies ) ) : ( is_array( $proxies ) ? $proxies : array() );
-		if ( '' !== $address && array() !== $proxies && IpRange::contains( $address, $proxies ) && isset( $server['HTTP_X_FORWARDED_FOR'] ) && is_string( $server['HTTP_X_FORWARDED_FOR'] ) ) {
-			foreach ( array_reverse( array_map( 'trim', explode( ',', $server['HTTP_X_FORWARDED_FOR'] ) ) ) as $hop ) {
-				if ( false === filter_var( $hop, FILTER_VALIDATE_IP ) ) {
-					break;
-				}
-				$address = $hop;
-				if ( ! IpRange::contains( $hop, $proxies ) ) {
-					break;
-				}
-			}
-		}
-		if ( function_exists( 'apply_filters' ) ) {
-			/**
-			 * The address the statistics collector counts a request under (rate limit, exclusions, visitor hash).
-			 *
-			 * @param string               $address REMOTE_ADDR, or the forwarded address behind trusted proxies.
-			 * @param array<string, mixed> $server  $_SERVER.
-			 */
-			$filtered = \apply_filters( 'tessera_stats_client_address', $address, $server );
-			$address  = is_string( $filtered ) && false !== filter_var( $filtered, FILTER_VALIDATE_IP ) ? $filtered : $address;
-		}
-		return $address;
 	}
 
 	/**
@@ -306,7 +269,7 @@ final class Collector {
 		if ( ! $enabled || IpRange::contains( $address, $excluded ) ) {
 			return self::ok();
 		}
-		if ( ! RateLimit::take( $address, $now ) ) {
+		if ( ! RateLimiter::take( 'stats', $address, RateLimit::limit(), $now ) ) {
 			return self::error( 429, 'Too many requests.' );
 		}
 		return null;
@@ -565,7 +528,7 @@ final class Collector {
 	}
 
 	/**
-	 * Deletes online rows older than an hour and finished rate-limit minutes. Not on the hot path: Retention's
+	 * Deletes online rows older than an hour and the rate limiter's finished windows. Not on the hot path: Retention's
 	 * hourly cron event calls it (with `$force`); without `$force` it runs for about one call in 100.
 	 *
 	 * @param int  $now   Unix time.
@@ -578,7 +541,7 @@ final class Collector {
 		}
 		$db = Db::get();
 		$db->exec( 'DELETE FROM ' . $db->table( 'online' ) . ' WHERE last_seen < ?', array( gmdate( 'Y-m-d H:i:s', $now - 3600 ) ) );
-		RateLimit::prune( $now );
+		RateLimiter::prune( $now );
 	}
 
 	/**

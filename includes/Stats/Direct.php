@@ -32,6 +32,7 @@ final class Direct {
 		Schema::OPTION_DB_VERSION,
 		Visitor::OPTION_SALT,
 		RateLimit::OPTION_LIMIT,
+		\Tessera\Http\ClientAddress::OPTION,
 		Collector::OPTION_SECRET,
 		Collector::SETTINGS_OPTION,
 	);

@@ -22,14 +22,16 @@ use Tessera\Storage\Install;
  * - devices   (day, browser, os, device)                      views
  * - events    (day, kind, name, target_hash)                  target, count
  * - online    (visitor)                                       last_seen, source_type, source_id, page_uri
- * - rate      (client, minute)                                hits — the collector's per-address counters.
+ * - limits    (bucket, client, slot)                          expires, hits — the one rate limiter's counters
+ *   (Tessera\Http\RateLimiter: the collector, form entries, consent records). Its name has no `stats_`: it serves
+ *   every feature; it lives here because the collector, which runs without WordPress, creates the tables.
  */
 final class Schema {
 
 	/**
 	 * Schema version of the code.
 	 */
-	public const DB_VERSION = '2';
+	public const DB_VERSION = '3';
 
 	/**
 	 * Option that holds the installed schema version.
@@ -51,7 +53,7 @@ final class Schema {
 		'devices'   => 'tessera_stats_devices',
 		'events'    => 'tessera_stats_events',
 		'online'    => 'tessera_stats_online',
-		'rate'      => 'tessera_stats_rate',
+		'limits'    => 'tessera_rate_limits',
 		'days'      => 'tessera_stats_days',
 		'pages_month' => 'tessera_stats_pages_month',
 		'referrers_month' => 'tessera_stats_referrers_month',
@@ -107,6 +109,9 @@ final class Schema {
 	 * @return array<string, string> What dbDelta changed (empty when everything was current).
 	 */
 	public static function install(): array {
+		global $wpdb;
+		// Version 3 moved the collector's own counters (`tessera_stats_rate`) into the shared `limits` table.
+		$wpdb->query( "DROP TABLE IF EXISTS {$wpdb->prefix}tessera_stats_rate" ); // phpcs:ignore WordPress.DB -- a fixed table name.
 		return Install::db_delta( self::definitions(), self::OPTION_DB_VERSION, self::DB_VERSION );
 	}
 
@@ -221,12 +226,14 @@ page_uri text NOT NULL,
 PRIMARY KEY  (visitor),
 KEY last_seen (last_seen)
 ) {$charset};",
-			'rate'      => "CREATE TABLE {$t['rate']} (
+			'limits'    => "CREATE TABLE {$t['limits']} (
+bucket varchar(20) NOT NULL DEFAULT '',
 client char(32) NOT NULL DEFAULT '',
-minute bigint(20) unsigned NOT NULL DEFAULT 0,
+slot bigint(20) unsigned NOT NULL DEFAULT 0,
+expires bigint(20) unsigned NOT NULL DEFAULT 0,
 hits int(10) unsigned NOT NULL DEFAULT 0,
-PRIMARY KEY  (client,minute),
-KEY minute (minute)
+PRIMARY KEY  (bucket,client,slot),
+KEY expires (expires)
 ) {$charset};",
 			// Rollups for the dashboard (a year is 365 day rows, or 12 month rows per page/host): upserted with the
 			// daily rows on every hit, so that no report groups hundreds of thousands of daily rows.

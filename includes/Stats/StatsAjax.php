@@ -10,6 +10,8 @@ declare(strict_types=1);
 
 namespace Tessera\Stats;
 
+use Tessera\Http\CacheHeaders;
+use Tessera\Http\ClientAddress;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -151,8 +153,9 @@ final class StatsAjax {
 	private function ajax( string $method ): void {
 		// phpcs:ignore WordPress.Security.NonceVerification.Missing -- public collector: no nonce (cached pages), signed and rate-limited.
 		$input  = is_array( $_POST ) ? wp_unslash( $_POST ) : array();
-		$answer = $this->collector->$method( $input, self::address(), self::user_agent() );
-		nocache_headers();
+		$answer = $this->collector->$method( $input, ClientAddress::current(), self::user_agent() );
+		// Each visitor's own answer, and it stores something: never kept.
+		CacheHeaders::no_store();
 		wp_send_json( $answer['body'], $answer['status'] );
 	}
 
@@ -164,19 +167,8 @@ final class StatsAjax {
 	 * @return WP_REST_Response
 	 */
 	private function rest( string $method, WP_REST_Request $request ): WP_REST_Response {
-		$answer   = $this->collector->$method( $request->get_body_params(), self::address(), self::user_agent() );
-		$response = new WP_REST_Response( $answer['body'], $answer['status'] );
-		$response->header( 'Cache-Control', 'no-store' );
-		return $response;
-	}
-
-	/**
-	 * The client's address: REMOTE_ADDR, or the forwarded one behind trusted proxies (Collector::client_address()).
-	 *
-	 * @return string
-	 */
-	public static function address(): string {
-		return Collector::client_address( wp_unslash( $_SERVER ) );
+		$answer   = $this->collector->$method( $request->get_body_params(), ClientAddress::current(), self::user_agent() );
+		return CacheHeaders::on( new WP_REST_Response( $answer['body'], $answer['status'] ), CacheHeaders::NO_STORE );
 	}
 
 	/**

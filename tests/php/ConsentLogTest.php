@@ -54,7 +54,7 @@ final class ConsentLogTest extends ConsentTestCase {
 		$this->keep_option( Retention::OPTION );
 		$this->remote_addr      = $_SERVER['REMOTE_ADDR'] ?? null;
 		$_SERVER['REMOTE_ADDR'] = '198.51.100.' . wp_rand( 1, 254 );
-		delete_transient( self::rate_transient() );
+		self::clear_rate();
 		LogTable::maybe_install();
 	}
 
@@ -65,7 +65,7 @@ final class ConsentLogTest extends ConsentTestCase {
 	 */
 	protected function tearDown(): void {
 		global $wpdb;
-		delete_transient( self::rate_transient() );
+		self::clear_rate();
 		$_SERVER['REMOTE_ADDR'] = $this->remote_addr;
 		foreach ( array_chunk( array_unique( $this->consent_ids ), 200 ) as $chunk ) {
 			$placeholders = implode( ',', array_fill( 0, count( $chunk ), '%s' ) );
@@ -76,12 +76,21 @@ final class ConsentLogTest extends ConsentTestCase {
 	}
 
 	/**
-	 * The rate-limit transient of the current REMOTE_ADDR.
+	 * Forgets the `consent_log` rate-limit counters of an address (default: the current REMOTE_ADDR).
 	 *
-	 * @return string
+	 * @param string|null $address Client address.
+	 * @return void
 	 */
-	private static function rate_transient(): string {
-		return LogController::TRANSIENT_PREFIX . substr( LogController::client_key(), 0, 40 );
+	private static function clear_rate( ?string $address = null ): void {
+		global $wpdb;
+		$address = $address ?? (string) $_SERVER['REMOTE_ADDR'];
+		$wpdb->delete(
+			\Tessera\Stats\Schema::table( 'limits' ),
+			array(
+				'bucket' => 'consent_log',
+				'client' => \Tessera\Http\RateLimiter::client( 'consent_log', $address ),
+			)
+		);
 	}
 
 	/**
@@ -196,7 +205,7 @@ final class ConsentLogTest extends ConsentTestCase {
 		$this->assertEqualsWithDelta( time(), strtotime( $row['created_at'] . ' UTC' ), 60, 'created_at is UTC now' );
 		foreach ( $row as $column => $value ) {
 			$this->assertStringNotContainsString( (string) $_SERVER['REMOTE_ADDR'], (string) $value, "no IP in $column" );
-			$this->assertStringNotContainsString( LogController::client_key(), (string) $value, "no IP hash in $column" );
+			$this->assertStringNotContainsString( \Tessera\Http\RateLimiter::client( 'consent_log', (string) $_SERVER['REMOTE_ADDR'] ), (string) $value, "no IP hash in $column" );
 		}
 	}
 
@@ -278,11 +287,11 @@ final class ConsentLogTest extends ConsentTestCase {
 		$this->assertCount( 20, self::raw_rows( $consent_id ), 'the 21st record is not stored' );
 
 		// Another client is not limited by the first one.
-		$first                  = self::rate_transient();
+		$first                  = (string) $_SERVER['REMOTE_ADDR'];
 		$_SERVER['REMOTE_ADDR'] = '203.0.113.' . wp_rand( 1, 254 );
-		delete_transient( self::rate_transient() );
+		self::clear_rate();
 		$this->assertSame( 201, $this->post_log( self::cookie( $consent_id ) )->get_status(), 'another address' );
-		delete_transient( $first );
+		self::clear_rate( $first );
 		$this->assertCount( 21, self::raw_rows( $consent_id ) );
 		if ( null !== $filters ) {
 			$GLOBALS['wp_filter']['tessera_consent_log_rate_limit'] = $filters; // phpcs:ignore WordPress.WP.GlobalVariablesOverride
@@ -301,7 +310,24 @@ final class ConsentLogTest extends ConsentTestCase {
 		if ( null !== $filters ) {
 			$GLOBALS['wp_filter']['tessera_consent_log_rate_limit'] = $filters; // phpcs:ignore WordPress.WP.GlobalVariablesOverride
 		}
-		delete_transient( self::rate_transient() );
+		self::clear_rate();
+	}
+
+	public function test_refused_records_use_no_slot(): void {
+		$filters = $GLOBALS['wp_filter']['tessera_consent_log_rate_limit'] ?? null;
+		remove_all_filters( 'tessera_consent_log_rate_limit' );
+		add_filter( 'tessera_consent_log_rate_limit', static fn (): int => 2 );
+		for ( $i = 1; $i <= 5; $i++ ) {
+			$this->assertSame( 400, $this->post_log( 'not a cookie' )->get_status(), "invalid request $i" );
+		}
+		$consent_id = $this->new_id();
+		$this->assertSame( 201, $this->post_log( self::cookie( $consent_id ) )->get_status(), 'invalid records used no slot' );
+		$this->assertSame( 201, $this->post_log( self::cookie( $consent_id ) )->get_status() );
+		$this->assertSame( 429, $this->post_log( self::cookie( $consent_id ) )->get_status() );
+		remove_all_filters( 'tessera_consent_log_rate_limit' );
+		if ( null !== $filters ) {
+			$GLOBALS['wp_filter']['tessera_consent_log_rate_limit'] = $filters; // phpcs:ignore WordPress.WP.GlobalVariablesOverride
+		}
 	}
 
 	public function test_the_table_is_installed_when_its_version_is_outdated(): void {

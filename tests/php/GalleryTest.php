@@ -346,6 +346,25 @@ final class GalleryTest extends GalleryTestCase {
 		$this->assertStringContainsString( 'bwg_random_seed_0=' . $args['bwg_random_seed'], $html, 'the page links carry the same seed' );
 		$this->assertSame( 'random', $args['filtersortby'] );
 
+		// The seed is not drawn at render time: every visitor gets the same page (a page cache keeps one copy).
+		\Tessera\Gallery\GalleryBlock::reset_numbers();
+		$again = self::render(
+			array(
+				'galleryId'     => $gallery,
+				'sortBy'        => 'random',
+				'imagesPerPage' => 1,
+			)
+		);
+		$this->assertSame( $html, $again, 'the same bytes for a second visitor' );
+		$this->assertSame( (string) \Tessera\Gallery\GalleryBlock::daily_seed( $gallery, 0 ), $args['bwg_random_seed'] );
+		$days = array_map( static fn ( int $day ): int => \Tessera\Gallery\GalleryBlock::daily_seed( $gallery, 0, $day * DAY_IN_SECONDS ), range( 20000, 20005 ) );
+		$this->assertGreaterThan( 1, count( array_unique( $days ) ), 'the order changes from one day to the next' );
+		$this->assertNotSame( \Tessera\Gallery\GalleryBlock::daily_seed( $gallery, 0 ), \Tessera\Gallery\GalleryBlock::daily_seed( $gallery, 1 ), 'each gallery of a page its own order' );
+		foreach ( $days as $seed ) {
+			$this->assertGreaterThanOrEqual( 1, $seed );
+			$this->assertLessThanOrEqual( 2147483647, $seed );
+		}
+
 		// No lightbox: no call.
 		$this->assertNull(
 			$url(

@@ -11,6 +11,7 @@ declare(strict_types=1);
 namespace Tessera\Tests;
 
 use Tessera\Stats\Collector;
+use Tessera\Http\RateLimiter;
 use Tessera\Stats\RateLimit;
 use Tessera\Stats\Schema;
 use Tessera\Stats\Settings;
@@ -95,7 +96,7 @@ final class StatsCollectorTest extends TestCase {
 			$wpdb->delete( Schema::table( 'online' ), array( 'visitor' => $visitor ) );
 		}
 		foreach ( array_unique( $this->addresses ) as $address ) {
-			$wpdb->delete( Schema::table( 'rate' ), array( 'client' => RateLimit::client( $address ) ) );
+			$wpdb->delete( Schema::table( 'limits' ), array( 'bucket' => 'stats', 'client' => RateLimiter::client( 'stats', $address ) ) );
 		}
 		$this->days      = array();
 		$this->visitors  = array();
@@ -766,7 +767,7 @@ final class StatsCollectorTest extends TestCase {
 			$wpdb->delete( Schema::table( 'referrers' ), array( 'host' => $host ) );
 			$wpdb->delete( Schema::table( 'visitors' ), array( 'day' => $day, 'visitor' => $visitor ) );
 			$wpdb->delete( Schema::table( 'online' ), array( 'visitor' => $visitor ) );
-			$wpdb->delete( Schema::table( 'rate' ), array( 'client' => RateLimit::client( $address ) ) );
+			$wpdb->delete( Schema::table( 'limits' ), array( 'bucket' => 'stats', 'client' => RateLimiter::client( 'stats', $address ) ) );
 			if ( null === $before ) {
 				$wpdb->query( "DELETE FROM {$devices} WHERE {$where}" ); // phpcs:ignore WordPress.DB -- prepared above.
 			} else {
@@ -968,7 +969,7 @@ final class StatsCollectorTest extends TestCase {
 		}
 		$this->assertSame( $before, self::counts( $day ), 'nothing stored for excluded addresses' );
 		global $wpdb;
-		$this->assertSame( 0, (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM ' . Schema::table( 'rate' ) . ' WHERE client = %s', RateLimit::client( '198.51.100.9' ) ) ), 'not even a rate counter' ); // phpcs:ignore WordPress.DB -- table name only.
+		$this->assertSame( 0, (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM ' . Schema::table( 'limits' ) . ' WHERE client = %s', RateLimiter::client( 'stats', '198.51.100.9' ) ) ), 'not even a rate counter' ); // phpcs:ignore WordPress.DB -- table name only.
 
 		$this->address();
 		$counted = '203.0.113.5';
@@ -1033,24 +1034,6 @@ final class StatsCollectorTest extends TestCase {
 	}
 
 	/**
-	 * The client address is REMOTE_ADDR: X-Forwarded-For is ignored unless REMOTE_ADDR is a trusted proxy (none
-	 * here); the filter may change it in full WordPress.
-	 *
-	 * @return void
-	 */
-	public function test_client_address_trusts_remote_addr_only(): void {
-		$server = array(
-			'REMOTE_ADDR'          => '203.0.113.9',
-			'HTTP_X_FORWARDED_FOR' => '198.51.100.1',
-			'HTTP_CLIENT_IP'       => '198.51.100.2',
-		);
-		$this->assertSame( '203.0.113.9', Collector::client_address( $server ) );
-		$this->assertSame( '', Collector::client_address( array( 'REMOTE_ADDR' => 'nope' ) ) );
-		$this->add_test_filter( 'tessera_stats_client_address', static fn ( string $address, array $srv ): string => $srv['HTTP_X_FORWARDED_FOR'], 10, 2 );
-		$this->assertSame( '198.51.100.1', Collector::client_address( $server ), 'a site may trust its proxy with the filter' );
-	}
-
-	/**
 	 * Rows of an HTTP test's page (by source id).
 	 *
 	 * @param int $id Source id.
@@ -1073,7 +1056,7 @@ final class StatsCollectorTest extends TestCase {
 		$collect = self::base() . '/wp-content/plugins/tessera/collect.php?endpoint=hit';
 		$ajax    = self::base() . '/wp-admin/admin-ajax.php';
 		$fields  = self::fields( $page['uri'], 'https://' . $page['host'] . '/', 'post', $page['id'] );
-		$wpdb->delete( Schema::table( 'rate' ), array( 'client' => RateLimit::client( '127.0.0.1' ) ) );
+		$wpdb->delete( Schema::table( 'limits' ), array( 'bucket' => 'stats', 'client' => RateLimiter::client( 'stats', '127.0.0.1' ) ) );
 		$cases = array(
 			'no source_type'          => array( 400, array_diff_key( $fields, array( 'source_type' => 1 ) ) ),
 			'no page_uri'             => array( 400, array_diff_key( $fields, array( 'page_uri' => 1 ) ) ),
@@ -1123,7 +1106,7 @@ final class StatsCollectorTest extends TestCase {
 		$page   = $this->http_setup( self::CHROME );
 		$fields = self::fields( $page['uri'], '', 'post', $page['id'] );
 		update_option( RateLimit::OPTION_LIMIT, 5 );
-		$wpdb->delete( Schema::table( 'rate' ), array( 'client' => RateLimit::client( '127.0.0.1' ) ) );
+		$wpdb->delete( Schema::table( 'limits' ), array( 'bucket' => 'stats', 'client' => RateLimiter::client( 'stats', '127.0.0.1' ) ) );
 		$minute = intdiv( time(), 60 );
 		$codes  = array();
 		for ( $i = 0; $i < 8; $i++ ) {
@@ -1227,7 +1210,7 @@ final class StatsCollectorTest extends TestCase {
 		$root  = rtrim( ABSPATH, '/' );
 		$found = \Tessera\Stats\Direct::inspect( $root );
 		$this->assertSame( 'sqlite', $found['kind'] ?? null );
-		$code = 'foreach ( array( "Schema", "Db", "Direct", "IpRange", "Visitor", "RateLimit", "Collector" ) as $c ) { require ' . var_export( dirname( __DIR__, 2 ) . '/includes/Stats/', true ) . ' . $c . ".php"; }'
+		$code = 'foreach ( array( "Stats/Schema", "Stats/Db", "Stats/Direct", "Stats/IpRange", "Stats/Visitor", "Stats/RateLimit", "Http/ClientAddress", "Http/RateLimiter", "Stats/Collector" ) as $c ) { require ' . var_export( dirname( __DIR__, 2 ) . '/includes/', true ) . ' . $c . ".php"; }'
 			. ' $db = Tessera\Stats\Direct::connect( ' . var_export( $root, true ) . ', ' . var_export( $found, true ) . ' );'
 			. ' echo json_encode( array( $db->value( "PRAGMA journal_mode" ), $db->value( "PRAGMA synchronous" ), $db->value( "PRAGMA wal_autocheckpoint" ) ) );';
 		$output = shell_exec( escapeshellarg( PHP_BINARY ) . ' -r ' . escapeshellarg( $code ) . ' 2>&1' ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.system_calls_shell_exec -- runs the collector's connection as collect.php does.

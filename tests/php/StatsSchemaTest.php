@@ -120,7 +120,7 @@ final class StatsSchemaTest extends TestCase {
 		$this->assertSame( 1, $views, 'the hit that installed the tables is recorded' );
 
 		// The tables were empty before: empty them again (rate counters included).
-		foreach ( array( 'visitors', 'pages', 'referrers', 'devices', 'online', 'rate' ) as $name ) {
+		foreach ( array( 'visitors', 'pages', 'referrers', 'devices', 'online', 'limits' ) as $name ) {
 			$wpdb->query( 'DELETE FROM ' . Schema::table( $name ) ); // phpcs:ignore WordPress.DB -- table name only.
 		}
 	}

@@ -10,6 +10,8 @@ declare(strict_types=1);
 
 namespace Tessera\Consent\Log;
 
+use Tessera\Http\ClientAddress;
+use Tessera\Http\RateLimiter;
 use WP_Error;
 use WP_REST_Controller;
 use WP_REST_Request;
@@ -17,9 +19,10 @@ use WP_REST_Response;
 use WP_REST_Server;
 
 /**
- * Public (no nonce: pages may be cached) and rate-limited per client: 20 records per 10 minutes, keyed by a
- * salted hash of REMOTE_ADDR in a transient (the address itself is never stored). 201 `{ "logged": true }`;
- * 400 `tessera_consent_log_invalid`; 429 `tessera_consent_log_rate_limited`.
+ * Public (no nonce: pages may be cached) and rate-limited per client: 20 stored records per 10 minutes, the
+ * `consent_log` bucket of the one rate limiter (Tessera\Http\RateLimiter, keyed by a hash of the client address;
+ * the address itself is never stored). 201 `{ "logged": true }`; 400 `tessera_consent_log_invalid`; 429
+ * `tessera_consent_log_rate_limited`.
  */
 final class LogController extends WP_REST_Controller {
 
@@ -27,16 +30,6 @@ final class LogController extends WP_REST_Controller {
 	 * Records allowed per client and window.
 	 */
 	public const RATE_LIMIT = 20;
-
-	/**
-	 * Length of the rate-limit window in seconds.
-	 */
-	public const RATE_WINDOW = 600;
-
-	/**
-	 * Prefix of the rate-limit transients.
-	 */
-	public const TRANSIENT_PREFIX = 'tessera_clog_rate_';
 
 	/**
 	 * Sets the route.
@@ -111,7 +104,9 @@ final class LogController extends WP_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function create_item( $request ) {
-		if ( ! self::take_rate_slot( self::client_key() ) ) {
+		$address = ClientAddress::current();
+		$now     = time();
+		if ( ! RateLimiter::take( 'consent_log', $address, self::limit(), $now ) ) {
 			return new WP_Error(
 				'tessera_consent_log_rate_limited',
 				__( 'Too many consent records. Please try again later.', 'tessera' ),
@@ -122,6 +117,9 @@ final class LogController extends WP_REST_Controller {
 		$id    = is_string( $value ) && '' !== $value && strlen( $value ) <= 4096
 			? ConsentLog::record( $value, self::user_id() )
 			: null;
+		if ( null === $id || $id <= 0 ) {
+			RateLimiter::give_back( 'consent_log', $address, $now ); // Only stored records count.
+		}
 		if ( null === $id ) {
 			return new WP_Error(
 				'tessera_consent_log_invalid',
@@ -142,45 +140,18 @@ final class LogController extends WP_REST_Controller {
 	}
 
 	/**
-	 * The client's rate-limit key: HMAC-SHA256 of REMOTE_ADDR with the nonce salt (forwarding headers are not
-	 * trusted: the client sets them).
+	 * Records one client may store per 10 minutes.
 	 *
-	 * @return string 64 hex digits.
+	 * @return int
 	 */
-	public static function client_key(): string {
-		$address = isset( $_SERVER['REMOTE_ADDR'] ) ? sanitize_text_field( wp_unslash( (string) $_SERVER['REMOTE_ADDR'] ) ) : '';
-		return hash_hmac( 'sha256', $address, wp_salt( 'nonce' ) );
-	}
-
-	/**
-	 * Counts one request of a client in its fixed window.
-	 *
-	 * @param string $key Client key.
-	 * @return bool False when the client already used every slot of its window.
-	 */
-	public static function take_rate_slot( string $key ): bool {
-		$name  = self::TRANSIENT_PREFIX . substr( $key, 0, 40 );
-		$now   = time();
-		$state = get_transient( $name );
-		if ( ! is_array( $state ) || ! isset( $state['count'], $state['until'] ) || ! is_int( $state['count'] ) || ! is_int( $state['until'] ) || $state['until'] <= $now ) {
-			$state = array(
-				'count' => 0,
-				'until' => $now + self::RATE_WINDOW,
-			);
-		}
+	public static function limit(): int {
 		/**
 		 * Records one client may send per 10 minutes (default 20). Raise it for sites where many visitors share
 		 * one address (a large office behind one NAT); the test site raises it for its browser suite.
 		 *
 		 * @param int $limit Records per window.
 		 */
-		$limit = (int) apply_filters( 'tessera_consent_log_rate_limit', self::RATE_LIMIT );
-		if ( $state['count'] >= $limit ) {
-			return false;
-		}
-		++$state['count'];
-		set_transient( $name, $state, max( 1, $state['until'] - $now ) );
-		return true;
+		return max( 1, (int) apply_filters( 'tessera_consent_log_rate_limit', self::RATE_LIMIT ) );
 	}
 
 	/**

@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace Tessera\Stats\Import;
 
+use Tessera\Http\CacheHeaders;
 use WP_Error;
 use WP_REST_Controller;
 use WP_REST_Request;
@@ -184,8 +185,7 @@ final class ImportController extends WP_REST_Controller {
 	 * @return WP_REST_Response
 	 */
 	private function no_store( WP_REST_Response $response ): WP_REST_Response {
-		$response->header( 'Cache-Control', 'no-store' );
-		return $response;
+		return CacheHeaders::on( $response, CacheHeaders::NO_STORE );
 	}
 
 	/**

@@ -12,6 +12,7 @@ namespace Tessera\Stats\Rest;
 
 use InvalidArgumentException;
 use Tessera\Consent\Log\LogPage;
+use Tessera\Http\CacheHeaders;
 use Tessera\Stats\Report;
 use Tessera\Stats\Stats;
 use WP_Error;
@@ -167,9 +168,7 @@ final class ReportController extends WP_REST_Controller {
 			'clicks'    => $report->events( 'click', $limit ),
 			'downloads' => $report->events( 'download', $limit ),
 		);
-		$response = rest_ensure_response( $body );
-		$response->header( 'Cache-Control', 'no-store' );
-		return $response;
+		return CacheHeaders::on( rest_ensure_response( $body ), CacheHeaders::NO_STORE );
 	}
 
 	/**
@@ -190,8 +189,7 @@ final class ReportController extends WP_REST_Controller {
 		$response->header( 'Content-Type', 'text/csv; charset=utf-8' );
 		$response->header( 'Content-Disposition', 'attachment; filename="tessera-stats-' . $table . '-' . $report->from() . '-' . $report->to() . '.csv"' );
 		$response->header( 'X-Content-Type-Options', 'nosniff' );
-		$response->header( 'Cache-Control', 'no-store' );
-		return $response;
+		return CacheHeaders::on( $response, CacheHeaders::NO_STORE );
 	}
 
 	/**

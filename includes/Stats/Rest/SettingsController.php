@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace Tessera\Stats\Rest;
 
+use Tessera\Http\CacheHeaders;
 use Tessera\Stats\Settings;
 use WP_Error;
 use WP_REST_Controller;
@@ -131,9 +132,7 @@ final class SettingsController extends WP_REST_Controller {
 	 * @return WP_REST_Response
 	 */
 	private static function answer( array $settings ): WP_REST_Response {
-		$response = rest_ensure_response( $settings );
-		$response->header( 'Cache-Control', 'no-store' );
-		return $response;
+		return CacheHeaders::on( rest_ensure_response( $settings ), CacheHeaders::NO_STORE );
 	}
 
 	/**

@@ -96,7 +96,7 @@ async function signed(
 	};
 }
 
-test.describe( 'gallery: in place with AJAX on', () => {
+test.describe( 'gallery: in place with AJAX on', { tag: '@visitor' }, () => {
 	test.beforeAll( () => {
 		ensureDemo();
 	} );
@@ -345,81 +345,90 @@ test.describe( 'gallery: in place with AJAX on', () => {
 	} );
 } );
 
-test.describe( 'gallery: the navigation call over HTTP', () => {
-	test.beforeAll( () => {
-		ensureDemo();
-	} );
-
-	test( 'answers only what the site signed, and checks every field', async ( {
-		request,
-	} ) => {
-		const { url, id } = await signed( request, 3 );
-		expect( url ).toContain( 'admin-ajax.php?action=tessera_gallery_page' );
-		const base = {
-			shortcode_id: id,
-			bwg: '3',
-			current_url: new URL( DEMO, url ).href,
-		};
-		const post = ( form: Record< string, string > ) =>
-			request.post( url, { form } );
-
-		const good = await post( { ...base, page_number_3: '2' } );
-		expect( good.status() ).toBe( 200 );
-		const html = await good.text();
-		expect( html ).toMatch( /^<div[^>]*id="bwg_container1_3"/ );
-		expect( html ).toContain( 'aria-current="page"' );
-
-		// Tampered or foreign settings, a bad widget number, another site's page: the message, 400.
-		const [ payload, mac ] = id.split( '.' );
-		const forged = Buffer.from(
-			JSON.stringify( { b: 'tessera/gallery', a: { galleryId: 1 } } )
-		).toString( 'base64url' );
-		for ( const form of [
-			{ ...base, shortcode_id: `${ forged }.${ mac }` },
-			{ ...base, shortcode_id: `${ payload }.` },
-			{ ...base, shortcode_id: '' },
-			{ ...base, bwg: 'abc' },
-			{ ...base, bwg: '100' },
-			{ ...base, bwg: '-1' },
-			{ ...base, current_url: 'https://evil.example/demo-gallery/' },
-			{ ...base, current_url: 'javascript:alert(1)' },
-		] ) {
-			const answer = await post( form );
-			expect( answer.status(), JSON.stringify( form ) ).toBe( 400 );
-			expect( await answer.text() ).toBe( MESSAGE );
-		}
-
-		// Script and SQL in the state: shown as text or ignored, never an error page.
-		const payloads = {
-			bwg_search_3: "<script>alert(1)</script>' OR 1=1 -- ",
-			sortImagesByValue_3: 'title; DROP TABLE wp_posts',
-			bwg_tag_id_bwg_container1_3: '1 OR 1=1,<b>',
-			page_number_3: '99999999999',
-			bwg_random_seed_3: 'x',
-		};
-		const searchable = await signed( request, 2 );
-		const hostile = await post( {
-			shortcode_id: searchable.id,
-			bwg: '2',
-			current_url: base.current_url,
-			...Object.fromEntries(
-				Object.entries( payloads ).map( ( [ name, value ] ) => [
-					name.replace( /_3$/, '_2' ),
-					value,
-				] )
-			),
+test.describe(
+	'gallery: the navigation call over HTTP',
+	{ tag: '@visitor' },
+	() => {
+		test.beforeAll( () => {
+			ensureDemo();
 		} );
-		expect( hostile.status() ).toBe( 200 );
-		const text = await hostile.text();
-		expect( text ).not.toContain( '<script>alert(1)' );
-		expect( text ).toContain( 'No images match.' );
-		// Tags stripped from the search, what is left shown escaped in the field.
-		expect( text ).toContain( 'value="&#039; OR 1=1 --"' );
 
-		// An oversized page number shows the last page.
-		const last = await post( { ...base, page_number_3: '99999999999' } );
-		expect( await last.text() ).toMatch(
-			/aria-current="page"[^>]*>(?:<[^>]+>)*Page 3</
-		);
-	} );
-} );
+		test( 'answers only what the site signed, and checks every field', async ( {
+			request,
+		} ) => {
+			const { url, id } = await signed( request, 3 );
+			expect( url ).toContain(
+				'admin-ajax.php?action=tessera_gallery_page'
+			);
+			const base = {
+				shortcode_id: id,
+				bwg: '3',
+				current_url: new URL( DEMO, url ).href,
+			};
+			const post = ( form: Record< string, string > ) =>
+				request.post( url, { form } );
+
+			const good = await post( { ...base, page_number_3: '2' } );
+			expect( good.status() ).toBe( 200 );
+			const html = await good.text();
+			expect( html ).toMatch( /^<div[^>]*id="bwg_container1_3"/ );
+			expect( html ).toContain( 'aria-current="page"' );
+
+			// Tampered or foreign settings, a bad widget number, another site's page: the message, 400.
+			const [ payload, mac ] = id.split( '.' );
+			const forged = Buffer.from(
+				JSON.stringify( { b: 'tessera/gallery', a: { galleryId: 1 } } )
+			).toString( 'base64url' );
+			for ( const form of [
+				{ ...base, shortcode_id: `${ forged }.${ mac }` },
+				{ ...base, shortcode_id: `${ payload }.` },
+				{ ...base, shortcode_id: '' },
+				{ ...base, bwg: 'abc' },
+				{ ...base, bwg: '100' },
+				{ ...base, bwg: '-1' },
+				{ ...base, current_url: 'https://evil.example/demo-gallery/' },
+				{ ...base, current_url: 'javascript:alert(1)' },
+			] ) {
+				const answer = await post( form );
+				expect( answer.status(), JSON.stringify( form ) ).toBe( 400 );
+				expect( await answer.text() ).toBe( MESSAGE );
+			}
+
+			// Script and SQL in the state: shown as text or ignored, never an error page.
+			const payloads = {
+				bwg_search_3: "<script>alert(1)</script>' OR 1=1 -- ",
+				sortImagesByValue_3: 'title; DROP TABLE wp_posts',
+				bwg_tag_id_bwg_container1_3: '1 OR 1=1,<b>',
+				page_number_3: '99999999999',
+				bwg_random_seed_3: 'x',
+			};
+			const searchable = await signed( request, 2 );
+			const hostile = await post( {
+				shortcode_id: searchable.id,
+				bwg: '2',
+				current_url: base.current_url,
+				...Object.fromEntries(
+					Object.entries( payloads ).map( ( [ name, value ] ) => [
+						name.replace( /_3$/, '_2' ),
+						value,
+					] )
+				),
+			} );
+			expect( hostile.status() ).toBe( 200 );
+			const text = await hostile.text();
+			expect( text ).not.toContain( '<script>alert(1)' );
+			expect( text ).toContain( 'No images match.' );
+			// Tags stripped from the search, what is left shown escaped in the field.
+			expect( text ).toContain( 'value="&#039; OR 1=1 --"' );
+
+			// An oversized page number shows the last page.
+			const last = await post( {
+				...base,
+				page_number_3: '99999999999',
+			} );
+			expect( await last.text() ).toMatch(
+				/aria-current="page"[^>]*>(?:<[^>]+>)*Page 3</
+			);
+		} );
+	}
+);

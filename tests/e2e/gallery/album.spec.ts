@@ -84,137 +84,147 @@ test.describe( 'album block', () => {
 		ensureDemo();
 	} );
 
-	test( 'open a sub-album, a gallery in it, page, breadcrumb to the top; Back through history', async ( {
-		browser,
-	} ) => {
-		const { context, page, errors } = await consentingVisitor( browser );
-		await tinyImages( page );
-		await page.goto( DEMO );
-		const album = page.locator( ALBUM );
-		await expect( album ).toHaveAttribute( 'data-album-id', /^\d+$/ );
-		await expect
-			.poll( () => cards( album ) )
-			.toEqual( [
-				'Landscapes',
-				'Towns and favourites',
-				'A few favourites',
+	test(
+		'open a sub-album, a gallery in it, page, breadcrumb to the top; Back through history',
+		{ tag: '@visitor' },
+		async ( { browser } ) => {
+			const { context, page, errors } =
+				await consentingVisitor( browser );
+			await tinyImages( page );
+			await page.goto( DEMO );
+			const album = page.locator( ALBUM );
+			await expect( album ).toHaveAttribute( 'data-album-id', /^\d+$/ );
+			await expect
+				.poll( () => cards( album ) )
+				.toEqual( [
+					'Landscapes',
+					'Towns and favourites',
+					'A few favourites',
+				] );
+			await expect(
+				album.getByRole( 'navigation', { name: /breadcrumb$/ } )
+			).toHaveCount( 0 );
+
+			// A sub-album: its own cards, under a breadcrumb.
+			await album.getByRole( 'link', { name: 'Landscapes' } ).click();
+			await expect( page ).toHaveURL( /type_8=album/ );
+			await expect
+				.poll( () => cards( album ) )
+				.toEqual( [ 'By the sea', 'Mountains', 'All demo images' ] );
+			const crumbs = album.getByRole( 'navigation', {
+				name: 'An album of albums: breadcrumb',
+			} );
+			await expect( crumbs.getByRole( 'link' ) ).toHaveText( [
+				'An album of albums',
 			] );
-		await expect(
-			album.getByRole( 'navigation', { name: /breadcrumb$/ } )
-		).toHaveCount( 0 );
+			await expect(
+				crumbs.locator( '[aria-current="page"]' )
+			).toHaveText( 'Landscapes' );
 
-		// A sub-album: its own cards, under a breadcrumb.
-		await album.getByRole( 'link', { name: 'Landscapes' } ).click();
-		await expect( page ).toHaveURL( /type_8=album/ );
-		await expect
-			.poll( () => cards( album ) )
-			.toEqual( [ 'By the sea', 'Mountains', 'All demo images' ] );
-		const crumbs = album.getByRole( 'navigation', {
-			name: 'An album of albums: breadcrumb',
-		} );
-		await expect( crumbs.getByRole( 'link' ) ).toHaveText( [
-			'An album of albums',
-		] );
-		await expect( crumbs.locator( '[aria-current="page"]' ) ).toHaveText(
-			'Landscapes'
-		);
+			// A gallery of the sub-album, in the album's container, with its own pages.
+			await album
+				.getByRole( 'link', { name: 'All demo images' } )
+				.click();
+			await expect( page ).toHaveURL( /type_8=gallery/ );
+			await expect( crumbs.getByRole( 'link' ) ).toHaveText( [
+				'An album of albums',
+				'Landscapes',
+			] );
+			await expect(
+				crumbs.locator( '[aria-current="page"]' )
+			).toHaveText( 'All demo images' );
+			const pageOne = await shown( album );
+			expect( pageOne.length ).toBeGreaterThan( 0 );
+			await album.getByRole( 'link', { name: 'Page 2' } ).click();
+			await expect( page ).toHaveURL( /page_number_8=2/ );
+			expect( param( page, 'type_8' ) ).toBe( 'gallery' );
+			await expect(
+				album.locator(
+					'.tessera-gallery__paging [aria-current="page"]'
+				)
+			).toContainText( '2' );
+			const pageTwo = await shown( album );
+			expect( pageTwo.length ).toBeGreaterThan( 0 );
+			expect( pageTwo.some( ( id ) => pageOne.includes( id ) ) ).toBe(
+				false
+			);
+			// The other galleries of the page kept their first page.
+			await expect(
+				page.locator( '#bwg_container1_0 .tessera-gallery__item' )
+			).toHaveCount( 12 );
 
-		// A gallery of the sub-album, in the album's container, with its own pages.
-		await album.getByRole( 'link', { name: 'All demo images' } ).click();
-		await expect( page ).toHaveURL( /type_8=gallery/ );
-		await expect( crumbs.getByRole( 'link' ) ).toHaveText( [
-			'An album of albums',
-			'Landscapes',
-		] );
-		await expect( crumbs.locator( '[aria-current="page"]' ) ).toHaveText(
-			'All demo images'
-		);
-		const pageOne = await shown( album );
-		expect( pageOne.length ).toBeGreaterThan( 0 );
-		await album.getByRole( 'link', { name: 'Page 2' } ).click();
-		await expect( page ).toHaveURL( /page_number_8=2/ );
-		expect( param( page, 'type_8' ) ).toBe( 'gallery' );
-		await expect(
-			album.locator( '.tessera-gallery__paging [aria-current="page"]' )
-		).toContainText( '2' );
-		const pageTwo = await shown( album );
-		expect( pageTwo.length ).toBeGreaterThan( 0 );
-		expect( pageTwo.some( ( id ) => pageOne.includes( id ) ) ).toBe(
-			false
-		);
-		// The other galleries of the page kept their first page.
-		await expect(
-			page.locator( '#bwg_container1_0 .tessera-gallery__item' )
-		).toHaveCount( 12 );
+			// The breadcrumb's middle level, then the top.
+			await crumbs.getByRole( 'link', { name: 'Landscapes' } ).click();
+			await expect
+				.poll( () => cards( album ) )
+				.toEqual( [ 'By the sea', 'Mountains', 'All demo images' ] );
+			await crumbs
+				.getByRole( 'link', { name: 'An album of albums' } )
+				.click();
+			await expect( page ).not.toHaveURL( /type_8=/ );
+			await expect.poll( () => cards( album ) ).toHaveLength( 3 );
 
-		// The breadcrumb's middle level, then the top.
-		await crumbs.getByRole( 'link', { name: 'Landscapes' } ).click();
-		await expect
-			.poll( () => cards( album ) )
-			.toEqual( [ 'By the sea', 'Mountains', 'All demo images' ] );
-		await crumbs
-			.getByRole( 'link', { name: 'An album of albums' } )
-			.click();
-		await expect( page ).not.toHaveURL( /type_8=/ );
-		await expect.poll( () => cards( album ) ).toHaveLength( 3 );
+			// Back after a page of this site: history, one step (the sub-album, not the top).
+			await album.getByRole( 'link', { name: 'Landscapes' } ).click();
+			await expect( page ).toHaveURL( /type_8=album/ );
+			const subAlbum = page.url();
+			await album.getByRole( 'link', { name: 'Mountains' } ).click();
+			await expect( page ).toHaveURL( /type_8=gallery/ );
+			await album.getByRole( 'link', { name: 'Back' } ).click();
+			await expect( page ).toHaveURL( subAlbum );
+			await expect
+				.poll( () => cards( album ) )
+				.toEqual( [ 'By the sea', 'Mountains', 'All demo images' ] );
+			expect( errors ).toEqual( [] );
+			await context.close();
+		}
+	);
 
-		// Back after a page of this site: history, one step (the sub-album, not the top).
-		await album.getByRole( 'link', { name: 'Landscapes' } ).click();
-		await expect( page ).toHaveURL( /type_8=album/ );
-		const subAlbum = page.url();
-		await album.getByRole( 'link', { name: 'Mountains' } ).click();
-		await expect( page ).toHaveURL( /type_8=gallery/ );
-		await album.getByRole( 'link', { name: 'Back' } ).click();
-		await expect( page ).toHaveURL( subAlbum );
-		await expect
-			.poll( () => cards( album ) )
-			.toEqual( [ 'By the sea', 'Mountains', 'All demo images' ] );
-		expect( errors ).toEqual( [] );
-		await context.close();
-	} );
+	test(
+		'Back with no referrer reloads the address trimmed before the album type marker',
+		{ tag: '@visitor' },
+		async ( { browser } ) => {
+			// Find the deep address as a visitor would, then open it in a fresh tab with no referrer.
+			const first = await consentingVisitor( browser, {
+				javaScriptEnabled: false,
+			} );
+			await tinyImages( first.page );
+			await first.page.goto( `${ DEMO }?page_number_0=2` );
+			const album = first.page.locator( ALBUM );
+			await album.getByRole( 'link', { name: 'Landscapes' } ).click();
+			await album.getByRole( 'link', { name: 'Mountains' } ).click();
+			const deep = new URL( first.page.url() );
+			expect( deep.searchParams.get( 'page_number_0' ) ).toBe( '2' );
+			// The album's own parameters are the tail of the address.
+			expect( [ ...deep.searchParams.keys() ] ).toEqual( [
+				'page_number_0',
+				'type_8',
+				'album_gallery_id_8',
+				'bwg_album_breadcrumb_8',
+			] );
+			await first.context.close();
 
-	test( 'Back with no referrer reloads the address trimmed before the album type marker', async ( {
-		browser,
-	} ) => {
-		// Find the deep address as a visitor would, then open it in a fresh tab with no referrer.
-		const first = await consentingVisitor( browser, {
-			javaScriptEnabled: false,
-		} );
-		await tinyImages( first.page );
-		await first.page.goto( `${ DEMO }?page_number_0=2` );
-		const album = first.page.locator( ALBUM );
-		await album.getByRole( 'link', { name: 'Landscapes' } ).click();
-		await album.getByRole( 'link', { name: 'Mountains' } ).click();
-		const deep = new URL( first.page.url() );
-		expect( deep.searchParams.get( 'page_number_0' ) ).toBe( '2' );
-		// The album's own parameters are the tail of the address.
-		expect( [ ...deep.searchParams.keys() ] ).toEqual( [
-			'page_number_0',
-			'type_8',
-			'album_gallery_id_8',
-			'bwg_album_breadcrumb_8',
-		] );
-		await first.context.close();
-
-		const { context, page, errors } = await consentingVisitor( browser );
-		await tinyImages( page );
-		await page.goto( deep.href );
-		expect( await page.evaluate( () => document.referrer ) ).toBe( '' );
-		const opened = page.locator( ALBUM );
-		await expect(
-			opened.locator( '.tessera-gallery__item' )
-		).not.toHaveCount( 0 );
-		await opened.getByRole( 'link', { name: 'Back' } ).click();
-		await expect( page ).not.toHaveURL( /type_8=/ );
-		const back = new URL( page.url() );
-		expect( back.pathname + back.search ).toBe(
-			`${ DEMO }?page_number_0=2`
-		);
-		expect( back.hash ).toBe( ALBUM );
-		await expect.poll( () => cards( opened ) ).toHaveLength( 3 );
-		expect( errors ).toEqual( [] );
-		await context.close();
-	} );
+			const { context, page, errors } =
+				await consentingVisitor( browser );
+			await tinyImages( page );
+			await page.goto( deep.href );
+			expect( await page.evaluate( () => document.referrer ) ).toBe( '' );
+			const opened = page.locator( ALBUM );
+			await expect(
+				opened.locator( '.tessera-gallery__item' )
+			).not.toHaveCount( 0 );
+			await opened.getByRole( 'link', { name: 'Back' } ).click();
+			await expect( page ).not.toHaveURL( /type_8=/ );
+			const back = new URL( page.url() );
+			expect( back.pathname + back.search ).toBe(
+				`${ DEMO }?page_number_0=2`
+			);
+			expect( back.hash ).toBe( ALBUM );
+			await expect.poll( () => cards( opened ) ).toHaveLength( 3 );
+			expect( errors ).toEqual( [] );
+			await context.close();
+		}
+	);
 
 	test( 'columns follow the width, narrow and wide, and nothing shifts while the previews load', async ( {
 		browser,

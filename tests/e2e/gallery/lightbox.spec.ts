@@ -67,79 +67,90 @@ test.describe( 'gallery: lightbox', () => {
 		ensureDemo();
 	} );
 
-	test( 'nothing before intent; a click opens the image with its hash; keys and arrows step; Escape closes back to the thumbnail', async ( {
-		browser,
-	} ) => {
-		const { context, page, errors } = await consentingVisitor( browser );
-		watchIsland( page );
-		await page.goto( DEMO, { waitUntil: 'load' } );
-		await idle( page );
-		expect( islandRequests( page ) ).toEqual( [] );
+	test(
+		'nothing before intent; a click opens the image with its hash; keys and arrows step; Escape closes back to the thumbnail',
+		{ tag: '@visitor' },
+		async ( { browser } ) => {
+			const { context, page, errors } =
+				await consentingVisitor( browser );
+			watchIsland( page );
+			await page.goto( DEMO, { waitUntil: 'load' } );
+			await idle( page );
+			expect( islandRequests( page ) ).toEqual( [] );
 
-		const gallery = page.locator( GALLERY );
-		const galleryId = await gallery.getAttribute( 'data-gallery-id' );
-		const thumb = gallery.locator( 'a.tessera-gallery__link' ).nth( 2 );
-		const imageId = await gallery
-			.locator( '.tessera-gallery__item' )
-			.nth( 2 )
-			.getAttribute( 'data-image-id' );
-		await thumb.hover();
-		await expect
-			.poll( () => islandRequests( page ).length )
-			.toBeGreaterThan( 0 );
+			const gallery = page.locator( GALLERY );
+			const galleryId = await gallery.getAttribute( 'data-gallery-id' );
+			const thumb = gallery.locator( 'a.tessera-gallery__link' ).nth( 2 );
+			const imageId = await gallery
+				.locator( '.tessera-gallery__item' )
+				.nth( 2 )
+				.getAttribute( 'data-image-id' );
+			await thumb.hover();
+			await expect
+				.poll( () => islandRequests( page ).length )
+				.toBeGreaterThan( 0 );
 
-		const started = Date.now();
-		await thumb.click();
-		const dialog = page.getByRole( 'dialog', { name: /image viewer$/ } );
-		await expect( dialog ).toBeVisible();
-		await expect(
-			dialog.locator( '.tessera-lightbox__image' )
-		).toHaveJSProperty( 'complete', true );
-		test.info().annotations.push( {
-			type: 'click to image shown (island loaded on hover, 1x CPU)',
-			description: `${ Date.now() - started } ms`,
-		} );
-		await expect( page ).toHaveURL(
-			new RegExp( `#bwg${ galleryId }/${ imageId }$` )
-		);
-		const status = dialog.locator( '.tessera-lightbox__status' );
-		await expect( status ).toHaveText( /^3 of \d+: / );
-		// The page does not scroll under the dialog.
-		expect(
-			await page.evaluate( () => document.documentElement.style.overflow )
-		).toBe( 'hidden' );
+			const started = Date.now();
+			await thumb.click();
+			const dialog = page.getByRole( 'dialog', {
+				name: /image viewer$/,
+			} );
+			await expect( dialog ).toBeVisible();
+			await expect(
+				dialog.locator( '.tessera-lightbox__image' )
+			).toHaveJSProperty( 'complete', true );
+			test.info().annotations.push( {
+				type: 'click to image shown (island loaded on hover, 1x CPU)',
+				description: `${ Date.now() - started } ms`,
+			} );
+			await expect( page ).toHaveURL(
+				new RegExp( `#bwg${ galleryId }/${ imageId }$` )
+			);
+			const status = dialog.locator( '.tessera-lightbox__status' );
+			await expect( status ).toHaveText( /^3 of \d+: / );
+			// The page does not scroll under the dialog.
+			expect(
+				await page.evaluate(
+					() => document.documentElement.style.overflow
+				)
+			).toBe( 'hidden' );
 
-		// Keys: next, previous; the hash follows.
-		await page.keyboard.press( 'ArrowRight' );
-		await expect( status ).toHaveText( /^4 of \d+: / );
-		await expect( page ).not.toHaveURL( new RegExp( `/${ imageId }$` ) );
-		await page.keyboard.press( 'ArrowLeft' );
-		await page.keyboard.press( 'ArrowLeft' );
-		await expect( status ).toHaveText( /^2 of \d+: / );
-		// Arrows: real buttons with names.
-		await dialog.getByRole( 'button', { name: 'Next image' } ).click();
-		await expect( status ).toHaveText( /^3 of \d+: / );
-		// The filmstrip: its thumbnails are buttons named by position; the current one says so.
-		const fifth = dialog.getByRole( 'button', { name: /^5 of \d+: / } );
-		await fifth.click();
-		await expect( status ).toHaveText( /^5 of \d+: / );
-		await expect( fifth ).toHaveAttribute( 'aria-current', 'true' );
-		// Wrapping: previous from the first image is the last.
-		await dialog.getByRole( 'button', { name: /^1 of \d+: / } ).click();
-		await page.keyboard.press( 'ArrowLeft' );
-		// "N of N": the last image (after the change's effect).
-		await expect( status ).toHaveText( /^(\d+) of \1: / );
+			// Keys: next, previous; the hash follows.
+			await page.keyboard.press( 'ArrowRight' );
+			await expect( status ).toHaveText( /^4 of \d+: / );
+			await expect( page ).not.toHaveURL(
+				new RegExp( `/${ imageId }$` )
+			);
+			await page.keyboard.press( 'ArrowLeft' );
+			await page.keyboard.press( 'ArrowLeft' );
+			await expect( status ).toHaveText( /^2 of \d+: / );
+			// Arrows: real buttons with names.
+			await dialog.getByRole( 'button', { name: 'Next image' } ).click();
+			await expect( status ).toHaveText( /^3 of \d+: / );
+			// The filmstrip: its thumbnails are buttons named by position; the current one says so.
+			const fifth = dialog.getByRole( 'button', { name: /^5 of \d+: / } );
+			await fifth.click();
+			await expect( status ).toHaveText( /^5 of \d+: / );
+			await expect( fifth ).toHaveAttribute( 'aria-current', 'true' );
+			// Wrapping: previous from the first image is the last.
+			await dialog.getByRole( 'button', { name: /^1 of \d+: / } ).click();
+			await page.keyboard.press( 'ArrowLeft' );
+			// "N of N": the last image (after the change's effect).
+			await expect( status ).toHaveText( /^(\d+) of \1: / );
 
-		await page.keyboard.press( 'Escape' );
-		await expect( dialog ).toHaveCount( 0 );
-		await expect( page ).not.toHaveURL( /#bwg/ );
-		await expect( thumb ).toBeFocused();
-		expect(
-			await page.evaluate( () => document.documentElement.style.overflow )
-		).toBe( '' );
-		expect( errors ).toEqual( [] );
-		await context.close();
-	} );
+			await page.keyboard.press( 'Escape' );
+			await expect( dialog ).toHaveCount( 0 );
+			await expect( page ).not.toHaveURL( /#bwg/ );
+			await expect( thumb ).toBeFocused();
+			expect(
+				await page.evaluate(
+					() => document.documentElement.style.overflow
+				)
+			).toBe( '' );
+			expect( errors ).toEqual( [] );
+			await context.close();
+		}
+	);
 
 	test( 'closed, the page lets go of the popup: no listener or node stays, the second time neither', async ( {
 		browser,
@@ -247,95 +258,101 @@ test.describe( 'gallery: lightbox', () => {
 		await context.close();
 	} );
 
-	test( 'the hash opens its image on load; a tampered one opens nothing', async ( {
-		browser,
-	} ) => {
-		const { context, page, errors } = await consentingVisitor( browser );
-		await page.goto( DEMO );
-		const gallery = page.locator( GALLERY );
-		const galleryId = await gallery.getAttribute( 'data-gallery-id' );
-		const imageId = await gallery
-			.locator( '.tessera-gallery__item' )
-			.nth( 1 )
-			.getAttribute( 'data-image-id' );
-		await page.goto( `${ DEMO }#bwg${ galleryId }/${ imageId }` );
-		await page.reload();
-		const dialog = page.getByRole( 'dialog', { name: /image viewer$/ } );
-		await expect( dialog ).toBeVisible();
-		await expect(
-			dialog.locator( '.tessera-lightbox__status' )
-		).toHaveText( /^2 of \d+: / );
-		await page.keyboard.press( 'Escape' );
-		await expect( dialog ).toHaveCount( 0 );
+	test(
+		'the hash opens its image on load; a tampered one opens nothing',
+		{ tag: '@visitor' },
+		async ( { browser } ) => {
+			const { context, page, errors } =
+				await consentingVisitor( browser );
+			await page.goto( DEMO );
+			const gallery = page.locator( GALLERY );
+			const galleryId = await gallery.getAttribute( 'data-gallery-id' );
+			const imageId = await gallery
+				.locator( '.tessera-gallery__item' )
+				.nth( 1 )
+				.getAttribute( 'data-image-id' );
+			await page.goto( `${ DEMO }#bwg${ galleryId }/${ imageId }` );
+			await page.reload();
+			const dialog = page.getByRole( 'dialog', {
+				name: /image viewer$/,
+			} );
+			await expect( dialog ).toBeVisible();
+			await expect(
+				dialog.locator( '.tessera-lightbox__status' )
+			).toHaveText( /^2 of \d+: / );
+			await page.keyboard.press( 'Escape' );
+			await expect( dialog ).toHaveCount( 0 );
 
-		// Not a hash of ours: nothing opens, nothing is asked.
-		for ( const hash of [ `#bwg${ galleryId }/<script>`, '#bwg0/1' ] ) {
-			await page.goto( `${ DEMO }${ hash }` );
-			await page.reload( { waitUntil: 'load' } );
-			await idle( page );
+			// Not a hash of ours: nothing opens, nothing is asked.
+			for ( const hash of [ `#bwg${ galleryId }/<script>`, '#bwg0/1' ] ) {
+				await page.goto( `${ DEMO }${ hash }` );
+				await page.reload( { waitUntil: 'load' } );
+				await idle( page );
+				await expect(
+					page.locator( '.tessera-lightbox-overlay' )
+				).toHaveCount( 0 );
+			}
+			// An image the gallery does not hold: the call refuses it, a clear empty state that Escape closes.
+			await page.goto( `${ DEMO }#bwg${ galleryId }/999999999` );
+			await page.reload();
+			await expect(
+				page.locator( '.tessera-lightbox-empty' )
+			).toHaveText( 'This image is not available.' );
+			await expect( dialog ).toHaveCount( 0 );
+			await page.keyboard.press( 'Escape' );
 			await expect(
 				page.locator( '.tessera-lightbox-overlay' )
 			).toHaveCount( 0 );
+			expect(
+				errors.filter( ( error ) => ! error.includes( '404' ) )
+			).toEqual( [] );
+			await context.close();
 		}
-		// An image the gallery does not hold: the call refuses it, a clear empty state that Escape closes.
-		await page.goto( `${ DEMO }#bwg${ galleryId }/999999999` );
-		await page.reload();
-		await expect( page.locator( '.tessera-lightbox-empty' ) ).toHaveText(
-			'This image is not available.'
-		);
-		await expect( dialog ).toHaveCount( 0 );
-		await page.keyboard.press( 'Escape' );
-		await expect( page.locator( '.tessera-lightbox-overlay' ) ).toHaveCount(
-			0
-		);
-		expect(
-			errors.filter( ( error ) => ! error.includes( '404' ) )
-		).toEqual( [] );
-		await context.close();
-	} );
+	);
 
-	test( 'the call over HTTP: the same answer for the same query, 404 for bad input, 405 for POST', async ( {
-		page,
-		request,
-	} ) => {
-		await page.goto( DEMO );
-		const base = await page
-			.locator( GALLERY )
-			.getAttribute( 'data-lightbox-url' );
-		const imageId = await page
-			.locator( `${ GALLERY } .tessera-gallery__item` )
-			.first()
-			.getAttribute( 'data-image-id' );
-		expect( base ).toContain( 'action=tessera_lightbox' );
-		const url = `${ base }&image_id=${ imageId }`;
-		const first = await request.get( url );
-		expect( first.status() ).toBe( 200 );
-		expect( first.headers()[ 'cache-control' ] ).toBe(
-			'public, max-age=300'
-		);
-		const second = await request.get( url );
-		expect( await second.text() ).toBe( await first.text() );
-		const etag = first.headers().etag || '';
-		expect(
-			(
-				await request.get( url, {
-					headers: { 'If-None-Match': etag },
-				} )
-			).status()
-		).toBe( 304 );
-		for ( const bad of [
-			`${ base }&image_id=abc`,
-			`${ base }&image_id=99999999999999`,
-			`${ base }&image_id=${ imageId }%27%20OR%201=1`,
-			`${ base }&image_id=<script>alert(1)</script>`,
-			url.replace( /gallery_id=\d+/, 'gallery_id=-1' ),
-		] ) {
-			const answer = await request.get( bad );
-			expect( answer.status(), bad ).toBe( 404 );
-			const body = await answer.text();
-			expect( body ).toContain( 'tessera-lightbox-empty' );
-			expect( body ).not.toContain( '<script>' );
+	test(
+		'the call over HTTP: the same answer for the same query, 404 for bad input, 405 for POST',
+		{ tag: '@visitor' },
+		async ( { page, request } ) => {
+			await page.goto( DEMO );
+			const base = await page
+				.locator( GALLERY )
+				.getAttribute( 'data-lightbox-url' );
+			const imageId = await page
+				.locator( `${ GALLERY } .tessera-gallery__item` )
+				.first()
+				.getAttribute( 'data-image-id' );
+			expect( base ).toContain( 'action=tessera_lightbox' );
+			const url = `${ base }&image_id=${ imageId }`;
+			const first = await request.get( url );
+			expect( first.status() ).toBe( 200 );
+			expect( first.headers()[ 'cache-control' ] ).toBe(
+				'public, max-age=300'
+			);
+			const second = await request.get( url );
+			expect( await second.text() ).toBe( await first.text() );
+			const etag = first.headers().etag || '';
+			expect(
+				(
+					await request.get( url, {
+						headers: { 'If-None-Match': etag },
+					} )
+				).status()
+			).toBe( 304 );
+			for ( const bad of [
+				`${ base }&image_id=abc`,
+				`${ base }&image_id=99999999999999`,
+				`${ base }&image_id=${ imageId }%27%20OR%201=1`,
+				`${ base }&image_id=<script>alert(1)</script>`,
+				url.replace( /gallery_id=\d+/, 'gallery_id=-1' ),
+			] ) {
+				const answer = await request.get( bad );
+				expect( answer.status(), bad ).toBe( 404 );
+				const body = await answer.text();
+				expect( body ).toContain( 'tessera-lightbox-empty' );
+				expect( body ).not.toContain( '<script>' );
+			}
+			expect( ( await request.post( url ) ).status() ).toBe( 405 );
 		}
-		expect( ( await request.post( url ) ).status() ).toBe( 405 );
-	} );
+	);
 } );

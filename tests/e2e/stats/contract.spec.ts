@@ -67,7 +67,7 @@ function hit(
 	};
 }
 
-test.describe( 'statistics wire contract', () => {
+test.describe( 'statistics wire contract', { tag: '@visitor' }, () => {
 	test.beforeAll( async () => {
 		ensureDemo();
 		http = await playwrightRequest.newContext( {

@@ -66,72 +66,76 @@ test.describe( 'visitor tracker', () => {
 		await saveStatsSettings( requestUtils, stored );
 	} );
 
-	test( 'waits for analytics consent, then one hit is sent and stored', async ( {
-		browser,
-		requestUtils,
-	} ) => {
-		const before = await viewsOf( requestUtils, DEMO_PATH );
-		const { context, page, errors } = await visitor( browser );
-		const requests = recordRequests( page );
-		await page.goto( DEMO_PATH );
-		// Held by the consent runtime: not even downloaded.
-		await expect( page.locator( '#tessera-tracker-js' ) ).toHaveAttribute(
-			'type',
-			'text/plain'
-		);
-		await requestsSettled( page );
-		expect( requests.filter( isHit ) ).toHaveLength( 0 );
+	test(
+		'waits for analytics consent, then one hit is sent and stored',
+		{ tag: '@visitor' },
+		async ( { browser, requestUtils } ) => {
+			const before = await viewsOf( requestUtils, DEMO_PATH );
+			const { context, page, errors } = await visitor( browser );
+			const requests = recordRequests( page );
+			await page.goto( DEMO_PATH );
+			// Held by the consent runtime: not even downloaded.
+			await expect(
+				page.locator( '#tessera-tracker-js' )
+			).toHaveAttribute( 'type', 'text/plain' );
+			await requestsSettled( page );
+			expect( requests.filter( isHit ) ).toHaveLength( 0 );
 
-		const hit = nextHit( page, DEMO_PATH );
-		await page.getByRole( 'button', { name: 'Accept all' } ).click();
-		const request = await hit;
-		const body = request.postData() || '';
-		expect( body.length ).toBeLessThanOrEqual( 200 );
-		expect( fields( request ) ).toMatchObject( {
-			endpoint: 'hit',
-			source_type: 'page',
-			referred: '',
-			page_uri: encodeURIComponent( DEMO_PATH ),
-		} );
-		expect( request.url() ).toBe(
-			`${ WP_BASE_URL }${ COLLECT }?endpoint=hit`
-		);
-		await expect
-			.poll( () => viewsOf( requestUtils, DEMO_PATH ) )
-			.toBe( before + 1 );
-		expect( requests.filter( isHit ) ).toHaveLength( 1 );
-		expect( errors ).toEqual( [] );
-		await context.close();
-	} );
+			const hit = nextHit( page, DEMO_PATH );
+			await page.getByRole( 'button', { name: 'Accept all' } ).click();
+			const request = await hit;
+			const body = request.postData() || '';
+			expect( body.length ).toBeLessThanOrEqual( 200 );
+			expect( fields( request ) ).toMatchObject( {
+				endpoint: 'hit',
+				source_type: 'page',
+				referred: '',
+				page_uri: encodeURIComponent( DEMO_PATH ),
+			} );
+			expect( request.url() ).toBe(
+				`${ WP_BASE_URL }${ COLLECT }?endpoint=hit`
+			);
+			await expect
+				.poll( () => viewsOf( requestUtils, DEMO_PATH ) )
+				.toBe( before + 1 );
+			expect( requests.filter( isHit ) ).toHaveLength( 1 );
+			expect( errors ).toEqual( [] );
+			await context.close();
+		}
+	);
 
-	test( 'in-page navigations (pushState, back) send a hit each, for their own URL', async ( {
-		browser,
-		requestUtils,
-	} ) => {
-		const { context, page, errors } = await consentingVisitor( browser );
-		const requests = recordRequests( page );
-		const first = nextHit( page, DEMO_PATH );
-		await page.goto( DEMO_PATH );
-		await first;
+	test(
+		'in-page navigations (pushState, back) send a hit each, for their own URL',
+		{ tag: '@visitor' },
+		async ( { browser, requestUtils } ) => {
+			const { context, page, errors } =
+				await consentingVisitor( browser );
+			const requests = recordRequests( page );
+			const first = nextHit( page, DEMO_PATH );
+			await page.goto( DEMO_PATH );
+			await first;
 
-		const second = nextHit( page, `${ DEMO_PATH }?section=2` );
-		await page
-			.getByRole( 'button', {
-				name: 'Show the next section without reloading',
-			} )
-			.click();
-		await second;
+			const second = nextHit( page, `${ DEMO_PATH }?section=2` );
+			await page
+				.getByRole( 'button', {
+					name: 'Show the next section without reloading',
+				} )
+				.click();
+			await second;
 
-		const third = nextHit( page, DEMO_PATH );
-		await page.goBack();
-		await third;
-		expect( requests.filter( isHit ) ).toHaveLength( 3 );
-		await expect
-			.poll( () => viewsOf( requestUtils, `${ DEMO_PATH }?section=2` ) )
-			.toBeGreaterThanOrEqual( 1 );
-		expect( errors ).toEqual( [] );
-		await context.close();
-	} );
+			const third = nextHit( page, DEMO_PATH );
+			await page.goBack();
+			await third;
+			expect( requests.filter( isHit ) ).toHaveLength( 3 );
+			await expect
+				.poll( () =>
+					viewsOf( requestUtils, `${ DEMO_PATH }?section=2` )
+				)
+				.toBeGreaterThanOrEqual( 1 );
+			expect( errors ).toEqual( [] );
+			await context.close();
+		}
+	);
 
 	test( "a lightbox's images (the hash, set with replaceState on each) are the same page: one hit, one view", async ( {
 		browser,
@@ -259,156 +263,166 @@ test.describe( 'visitor tracker', () => {
 		await expect( page.locator( '#tessera-tracker-js' ) ).toHaveCount( 0 );
 	} );
 
-	test( 'outbound links and downloads are sent with keepalive; same-host links and other buttons are not', async ( {
-		browser,
-		requestUtils,
-	} ) => {
-		const { context, page } = await consentingVisitor( browser );
-		// What the page asks fetch() for: the address and the keepalive flag (not visible on the request).
-		await context.addInitScript( () => {
-			const w = window as unknown as {
-				fetch: typeof fetch;
-				keepalive: Array< [ string, boolean ] >;
-			};
-			const original = w.fetch;
-			w.keepalive = [];
-			w.fetch = ( input, init ) => {
-				w.keepalive.push( [
-					String( input ),
-					Boolean( init?.keepalive ),
-				] );
-				return original( input, init );
-			};
-		} );
-		const requests = recordRequests( page );
-		const isEvent = ( r: PwRequest ) =>
-			r.url().includes( `${ AJAX }?action=tessera_stats_event` );
-		const hit = nextHit( page, DEMO_PATH );
-		await page.goto( DEMO_PATH );
-		const pid = fields( await hit ).source_id;
-		// Every request of the tracker goes through one fetch() call with keepalive (links leave the page).
-		expect(
-			await page.evaluate(
-				() =>
-					(
-						window as unknown as {
-							keepalive: Array< [ string, boolean ] >;
-						}
-					 ).keepalive
-			)
-		).toContainEqual( [
-			`${ WP_BASE_URL }${ COLLECT }?endpoint=hit`,
-			true,
-		] );
-
-		// Same host, and a middle click: ignored.
-		await page.evaluate( () => {
-			const a = document.createElement( 'a' );
-			a.href = '#same-host';
-			a.id = 'same-host';
-			a.textContent = 'Same host';
-			document.body.append( a );
-		} );
-		await page.locator( '#same-host' ).click();
-		await page
-			.locator( '#demo-outbound' )
-			.click( { button: 'middle', modifiers: [] } )
-			.catch( () => undefined );
-		await requestsSettled( page );
-		expect( requests.filter( isEvent ) ).toHaveLength( 0 );
-
-		const download = page.waitForRequest( isEvent );
-		await page.locator( '#demo-download' ).click();
-		const sentDownload = fields( await download );
-		expect( sentDownload ).toMatchObject( {
-			en: 'file_download',
-			eid: 'demo-download',
-			ec: 'demo-link',
-			ev: 'The price list (PDF)',
-			mb: '0',
-			pid,
-		} );
-		expect( sentDownload.tu ).toMatch( /\/tessera-demo\/price-list\.pdf$/ );
-		expect( Number( sentDownload.et ) ).toBeGreaterThan( 1.7e12 );
-
-		await page.goto( DEMO_PATH );
-		const outbound = page.waitForRequest( isEvent );
-		await page.locator( '#demo-outbound' ).click();
-		const sentLink = fields( await outbound );
-		expect( sentLink ).toMatchObject( {
-			en: 'click',
-			tu: `${ FAKE_PSI_URL }/outbound/`,
-			eid: 'demo-outbound',
-		} );
-		await expect( page ).toHaveURL( `${ FAKE_PSI_URL }/outbound/` );
-
-		await expect
-			.poll( async () => {
-				const r = await report( requestUtils );
-				return [
-					r.downloads.some( ( e ) => e.name === 'price-list.pdf' ),
-					r.clicks.some(
-						( e ) => e.target === `${ FAKE_PSI_URL }/outbound/`
-					),
-				];
-			} )
-			.toEqual( [ true, true ] );
-		await context.close();
-	} );
-
-	test( 'custom events from window.tessera.track() are stored', async ( {
-		browser,
-		requestUtils,
-	} ) => {
-		const { context, page, errors } = await consentingVisitor( browser );
-		const hit = nextHit( page, DEMO_PATH );
-		await page.goto( DEMO_PATH );
-		const pid = Number( fields( await hit ).source_id );
-		const sent = page.waitForRequest( ( r ) =>
-			r.url().includes( `${ AJAX }?action=tessera_stats_custom_event` )
-		);
-		await page
-			.getByRole( 'button', { name: 'Subscribe to the newsletter' } )
-			.click();
-		const request = await sent;
-		const { event_name: name, event_data: data } = fields( request );
-		expect( name ).toBe( 'newsletter_signup' );
-		expect( JSON.parse( data! ) ).toMatchObject( {
-			plan: 'free',
-			resource_id: pid,
-		} );
-		expect( ( await request.response() )?.status() ).toBe( 200 );
-		await expect( page.getByRole( 'status' ) ).toHaveText(
-			'Event sent: newsletter_signup.'
-		);
-		await expect
-			.poll( async () =>
-				( await report( requestUtils ) ).events.some(
-					( e ) => e.name === 'newsletter_signup'
+	test(
+		'outbound links and downloads are sent with keepalive; same-host links and other buttons are not',
+		{ tag: '@visitor' },
+		async ( { browser, requestUtils } ) => {
+			const { context, page } = await consentingVisitor( browser );
+			// What the page asks fetch() for: the address and the keepalive flag (not visible on the request).
+			await context.addInitScript( () => {
+				const w = window as unknown as {
+					fetch: typeof fetch;
+					keepalive: Array< [ string, boolean ] >;
+				};
+				const original = w.fetch;
+				w.keepalive = [];
+				w.fetch = ( input, init ) => {
+					w.keepalive.push( [
+						String( input ),
+						Boolean( init?.keepalive ),
+					] );
+					return original( input, init );
+				};
+			} );
+			const requests = recordRequests( page );
+			const isEvent = ( r: PwRequest ) =>
+				r.url().includes( `${ AJAX }?action=tessera_stats_event` );
+			const hit = nextHit( page, DEMO_PATH );
+			await page.goto( DEMO_PATH );
+			const pid = fields( await hit ).source_id;
+			// Every request of the tracker goes through one fetch() call with keepalive (links leave the page).
+			expect(
+				await page.evaluate(
+					() =>
+						(
+							window as unknown as {
+								keepalive: Array< [ string, boolean ] >;
+							}
+						 ).keepalive
 				)
-			)
-			.toBe( true );
-		expect( errors ).toEqual( [] );
-		await context.close();
-	} );
+			).toContainEqual( [
+				`${ WP_BASE_URL }${ COLLECT }?endpoint=hit`,
+				true,
+			] );
 
-	test( 'with ad-blocker bypass, the hit and pings go to admin-ajax and are stored', async ( {
-		browser,
-		requestUtils,
-	} ) => {
-		await saveStatsSettings( requestUtils, { bypassAdBlockers: true } );
-		const before = await viewsOf( requestUtils, DEMO_PATH );
-		const { context, page } = await consentingVisitor( browser );
-		const hit = nextHit( page, DEMO_PATH );
-		await page.goto( DEMO_PATH );
-		const request = await hit;
-		expect( request.url() ).toBe( `${ WP_BASE_URL }${ AJAX }` );
-		expect( fields( request ).action ).toBe( 'tessera_stats_hit' );
-		await expect
-			.poll( () => viewsOf( requestUtils, DEMO_PATH ) )
-			.toBe( before + 1 );
-		await context.close();
-	} );
+			// Same host, and a middle click: ignored.
+			await page.evaluate( () => {
+				const a = document.createElement( 'a' );
+				a.href = '#same-host';
+				a.id = 'same-host';
+				a.textContent = 'Same host';
+				document.body.append( a );
+			} );
+			await page.locator( '#same-host' ).click();
+			await page
+				.locator( '#demo-outbound' )
+				.click( { button: 'middle', modifiers: [] } )
+				.catch( () => undefined );
+			await requestsSettled( page );
+			expect( requests.filter( isEvent ) ).toHaveLength( 0 );
+
+			const download = page.waitForRequest( isEvent );
+			await page.locator( '#demo-download' ).click();
+			const sentDownload = fields( await download );
+			expect( sentDownload ).toMatchObject( {
+				en: 'file_download',
+				eid: 'demo-download',
+				ec: 'demo-link',
+				ev: 'The price list (PDF)',
+				mb: '0',
+				pid,
+			} );
+			expect( sentDownload.tu ).toMatch(
+				/\/tessera-demo\/price-list\.pdf$/
+			);
+			expect( Number( sentDownload.et ) ).toBeGreaterThan( 1.7e12 );
+
+			await page.goto( DEMO_PATH );
+			const outbound = page.waitForRequest( isEvent );
+			await page.locator( '#demo-outbound' ).click();
+			const sentLink = fields( await outbound );
+			expect( sentLink ).toMatchObject( {
+				en: 'click',
+				tu: `${ FAKE_PSI_URL }/outbound/`,
+				eid: 'demo-outbound',
+			} );
+			await expect( page ).toHaveURL( `${ FAKE_PSI_URL }/outbound/` );
+
+			await expect
+				.poll( async () => {
+					const r = await report( requestUtils );
+					return [
+						r.downloads.some(
+							( e ) => e.name === 'price-list.pdf'
+						),
+						r.clicks.some(
+							( e ) => e.target === `${ FAKE_PSI_URL }/outbound/`
+						),
+					];
+				} )
+				.toEqual( [ true, true ] );
+			await context.close();
+		}
+	);
+
+	test(
+		'custom events from window.tessera.track() are stored',
+		{ tag: '@visitor' },
+		async ( { browser, requestUtils } ) => {
+			const { context, page, errors } =
+				await consentingVisitor( browser );
+			const hit = nextHit( page, DEMO_PATH );
+			await page.goto( DEMO_PATH );
+			const pid = Number( fields( await hit ).source_id );
+			const sent = page.waitForRequest( ( r ) =>
+				r
+					.url()
+					.includes( `${ AJAX }?action=tessera_stats_custom_event` )
+			);
+			await page
+				.getByRole( 'button', { name: 'Subscribe to the newsletter' } )
+				.click();
+			const request = await sent;
+			const { event_name: name, event_data: data } = fields( request );
+			expect( name ).toBe( 'newsletter_signup' );
+			expect( JSON.parse( data! ) ).toMatchObject( {
+				plan: 'free',
+				resource_id: pid,
+			} );
+			expect( ( await request.response() )?.status() ).toBe( 200 );
+			await expect( page.getByRole( 'status' ) ).toHaveText(
+				'Event sent: newsletter_signup.'
+			);
+			await expect
+				.poll( async () =>
+					( await report( requestUtils ) ).events.some(
+						( e ) => e.name === 'newsletter_signup'
+					)
+				)
+				.toBe( true );
+			expect( errors ).toEqual( [] );
+			await context.close();
+		}
+	);
+
+	test(
+		'with ad-blocker bypass, the hit and pings go to admin-ajax and are stored',
+		{ tag: '@visitor' },
+		async ( { browser, requestUtils } ) => {
+			await saveStatsSettings( requestUtils, { bypassAdBlockers: true } );
+			const before = await viewsOf( requestUtils, DEMO_PATH );
+			const { context, page } = await consentingVisitor( browser );
+			const hit = nextHit( page, DEMO_PATH );
+			await page.goto( DEMO_PATH );
+			const request = await hit;
+			expect( request.url() ).toBe( `${ WP_BASE_URL }${ AJAX }` );
+			expect( fields( request ).action ).toBe( 'tessera_stats_hit' );
+			await expect
+				.poll( () => viewsOf( requestUtils, DEMO_PATH ) )
+				.toBe( before + 1 );
+			await context.close();
+		}
+	);
 
 	test.describe( 'consent integrations', () => {
 		test( 'none and borlabs_cookie: the tracker starts at load, without our consent', async ( {
