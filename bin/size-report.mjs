@@ -30,10 +30,11 @@ const KB = 1000;
  */
 const BUDGETS = [
 	{
+		// Issue 19: the runtime restores a returning visitor's accepted tags itself (cache-safe pages): 3.5 + 1.
 		row: 'any page: consent runtime + tracker, all JS',
 		entries: [ 'runtime/consent', 'runtime/tracker' ],
 		externals: true,
-		js: 4 * KB,
+		js: 4.5 * KB,
 	},
 	{
 		// The banner stylesheet is a CSS-only entry (its .js stub is never printed): its CSS counts here.
@@ -41,7 +42,7 @@ const BUDGETS = [
 		entries: [ 'runtime/consent' ],
 		cssEntries: [ 'runtime/consent-banner' ],
 		externals: true,
-		js: 3 * KB,
+		js: 3.5 * KB,
 		css: 2 * KB,
 	},
 	{

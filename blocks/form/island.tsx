@@ -37,9 +37,9 @@ import {
 	readValue,
 } from './island/dom';
 import { SuccessPopup } from './island/popup';
+import { applyNonce, freshNonce } from './island/nonce';
 import {
 	errorText,
-	newToken,
 	parseResponse,
 	type SubmissionResponse,
 } from './island/response';
@@ -52,6 +52,7 @@ import {
 } from './island/rules';
 import { scrollToElement } from '../../src/lib/scroll';
 import { suggestEmail } from './island/typo';
+import { newToken } from './token';
 
 type RowState = ReturnType< typeof rowState > | '';
 
@@ -363,24 +364,61 @@ function FormIsland( { form, config, formConfig, slots }: IslandProps ) {
 			button.textContent = form.dataset.processText || label.current;
 		}
 		setNotice( null );
-		document.getElementById( `evf-form-${ formId }-notice` )?.remove();
-		const body = new URLSearchParams();
-		new FormData( form ).forEach( ( value, key ) => {
-			if ( typeof value === 'string' ) {
-				body.append( key, value );
-			}
-		} );
-		body.set( 'action', 'everest_forms_ajax_submission' );
-		let response: SubmissionResponse | null = null;
-		try {
-			const answer = await fetch( config.ajaxUrl, {
-				method: 'POST',
-				body,
-				credentials: 'same-origin',
+		// The server's notice of a normal post goes; the island's own (a retry after a refusal) is React's to
+		// remove: taking it out of the DOM here broke the next render and lost the answer of the retry.
+		const printed = document.getElementById(
+			`evf-form-${ formId }-notice`
+		);
+		if ( printed && printed !== noticeRef.current ) {
+			printed.remove();
+		}
+		const post = async (): Promise< {
+			status: number;
+			response: SubmissionResponse | null;
+		} > => {
+			const body = new URLSearchParams();
+			new FormData( form ).forEach( ( value, key ) => {
+				if ( typeof value === 'string' ) {
+					body.append( key, value );
+				}
 			} );
-			response = parseResponse( await answer.json(), formId );
-		} catch {
-			response = null;
+			body.set( 'action', 'everest_forms_ajax_submission' );
+			try {
+				const answer = await fetch( config.ajaxUrl, {
+					method: 'POST',
+					body,
+					credentials: 'same-origin',
+				} );
+				return {
+					status: answer.status,
+					response: parseResponse( await answer.json(), formId ),
+				};
+			} catch {
+				return { status: 0, response: null };
+			}
+		};
+		// The nonce asked for on intent (the page may be older than the one it carries).
+		const nonce = await freshNonce( config.ajaxUrl );
+		if ( nonce ) {
+			applyNonce( form.ownerDocument, nonce );
+		}
+		let { status, response } = await post();
+		if ( status === 403 ) {
+			// Refused as expired (the tab stayed open past the nonce's life): once more with a new one.
+			const again = await freshNonce( config.ajaxUrl, true );
+			if ( again ) {
+				applyNonce( form.ownerDocument, again );
+				( { status, response } = await post() );
+			}
+		}
+		if ( status === 409 ) {
+			// The token was used for another submission: nothing was stored; a new token sends this one anew.
+			const token = form.querySelector< HTMLInputElement >(
+				'input[name="tessera_submission"]'
+			);
+			if ( token ) {
+				token.value = newToken();
+			}
 		}
 		if ( response?.success ) {
 			onSuccess( response );
@@ -573,11 +611,17 @@ function FormIsland( { form, config, formConfig, slots }: IslandProps ) {
 		validate,
 	] );
 
-	// Listening (the effect above ran first): the loader repeats a submission it held while this loaded.
+	// Listening (the effect above ran first): the loader repeats a submission it held while this loaded. The
+	// page's nonce may be older than its life (a cached page): the current one is asked for now, on intent.
 	useEffect( () => {
+		freshNonce( config.ajaxUrl ).then( ( nonce ) => {
+			if ( nonce ) {
+				applyNonce( form.ownerDocument, nonce );
+			}
+		} );
 		form.dataset.island = 'ready';
 		form.dispatchEvent( new Event( 'tessera-form-ready' ) );
-	}, [ form ] );
+	}, [ config.ajaxUrl, form ] );
 
 	// Row classes, aria attributes and visibility on the server's markup.
 	useLayoutEffect( () => {

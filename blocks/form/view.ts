@@ -1,17 +1,19 @@
 /**
  * The form block's loader (no React, no WordPress packages): what a page with a form downloads before any
- * interaction. It keeps the submission countdown and the start time, scrolls to the notice or the first invalid
- * field after a normal submission, and on intent (pointerdown, focusin, keydown, touchstart inside a form) injects
- * React, react-dom and the island, in order. The island drives the server-rendered form in place, so nothing typed
- * before is lost. Nothing is loaded without intent (no idle preload: it cost a page's Lighthouse score its blocking
- * time), so a background-submission form sent before its island is ready (a first click on Send after the
- * browser's autofill) is held until the island takes it, or posted normally if the island cannot load.
+ * interaction. It writes each form's submission token and start time, keeps the submission countdown, scrolls
+ * to the notice or the first invalid field after a normal submission, and on intent (pointerdown, focusin,
+ * keydown, touchstart inside a form) injects React, react-dom and the island, in order. The island drives the
+ * server-rendered form in place, so nothing typed before is lost. Nothing is loaded without intent (no idle
+ * preload: it cost a page's Lighthouse score its blocking time), so a background-submission form sent before its
+ * island is ready (a first click on Send after the browser's autofill) is held until the island takes it, or
+ * posted normally if the island cannot load.
  */
 
 /**
  * Internal dependencies
  */
 import { scrollToElement } from '../../src/lib/scroll';
+import { newToken } from './token';
 
 const FORM_SELECTOR = 'form.tessera-form';
 
@@ -103,7 +105,23 @@ function countdowns(): void {
 }
 
 /**
- * Start times: the printed value is the server's clock; when it is in the future, the browser's replaces it.
+ * Submission tokens: a new one for every form on every page view. The page, the same for every visitor, carries
+ * none; the answer page of a normal post carries one under which nothing was stored, so a new one is as good.
+ * Written always, also over what a browser restores into the input or an older cached page printed.
+ */
+function tokens(): void {
+	document
+		.querySelectorAll< HTMLInputElement >(
+			`${ FORM_SELECTOR } input[name="tessera_submission"]`
+		)
+		.forEach( ( input ) => {
+			input.value = newToken();
+		} );
+}
+
+/**
+ * Start times: the page carries none (the browser's clock at load is written); the answer page of a normal post
+ * carries the visit's, kept unless it is in the future.
  */
 function startTimes(): void {
 	document
@@ -188,6 +206,7 @@ function init(): void {
 		return;
 	}
 	countdowns();
+	tokens();
 	startTimes();
 	// After the browser's own scroll to the `#evf-form-{id}` fragment of the address.
 	const afterLoad = () => window.setTimeout( afterSubmission, 50 );

@@ -14,8 +14,7 @@ namespace Tessera\Consent;
 use WP_HTML_Tag_Processor;
 
 /**
- * Renders the three displays of the block from the settings (Settings::get() shape), the visitor's consent state
- * and the page output it coordinates with (one banner per page, no floating revisit button next to an inline one).
+ * Renders the three displays of the block from the settings (Settings::get() shape) and the page output it coordinates with (one banner per page, no floating revisit button next to an inline one).
  */
 final class BlockRender {
 
@@ -41,13 +40,6 @@ final class BlockRender {
 	private array $settings;
 
 	/**
-	 * The visitor's consent state.
-	 *
-	 * @var ConsentState
-	 */
-	private ConsentState $state;
-
-	/**
 	 * The page output (null: consent is not printed on this page, so no banner either).
 	 *
 	 * @var Frontend|null
@@ -56,7 +48,7 @@ final class BlockRender {
 
 	/**
 	 * Whether this is the editor's preview (the block renderer REST route): the banner is rendered in the flow
-	 * (class `tessera-consent--preview`) and whatever the visitor's state.
+	 * (class `tessera-consent--preview`).
 	 *
 	 * @var bool
 	 */
@@ -66,26 +58,23 @@ final class BlockRender {
 	 * Creates a renderer.
 	 *
 	 * @param array<string, mixed> $settings Valid settings.
-	 * @param ConsentState         $state    The visitor's consent state.
 	 * @param Frontend|null        $frontend The page output the block coordinates with.
 	 * @param bool                 $preview  Whether this is the editor's preview.
 	 */
-	public function __construct( array $settings, ConsentState $state, ?Frontend $frontend, bool $preview = false ) {
+	public function __construct( array $settings, ?Frontend $frontend, bool $preview = false ) {
 		$this->settings = $settings;
-		$this->state    = $state;
 		$this->frontend = $frontend;
 		$this->preview  = $preview;
 	}
 
 	/**
-	 * The renderer for the current request: current settings, the request's consent state, the plugin's page
-	 * output and the preview flag of the block renderer route.
+	 * The renderer for the current request: current settings, the plugin's page output and the preview flag of the
+	 * block renderer route.
 	 *
 	 * @return self
 	 */
 	public static function for_request(): self {
-		$settings = Settings::get();
-		return new self( $settings, ConsentState::from_request( $settings ), Frontend::current(), self::is_preview_request() );
+		return new self( Settings::get(), Frontend::current(), self::is_preview_request() );
 	}
 
 	/**
@@ -225,9 +214,9 @@ final class BlockRender {
 	}
 
 	/**
-	 * The banner where the block is, with the block's colours over the settings' ones: only when the visitor has
-	 * not acted, the page output is enabled and no banner was printed yet (one banner per page, fixed ids). The
-	 * editor's preview always shows it, in the flow.
+	 * The banner where the block is, with the block's colours over the settings' ones: when the page output is
+	 * enabled and no banner was printed yet (one banner per page, fixed ids), for every visitor (the runtime hides
+	 * it before the first paint for a visitor who has acted). The editor's preview always shows it, in the flow.
 	 *
 	 * @param array<string, string> $attributes Normalised attributes (attributes()).
 	 * @return string
@@ -249,7 +238,7 @@ final class BlockRender {
 			}
 			return $processor->get_updated_html();
 		}
-		if ( null === $this->frontend || ! $this->frontend->is_enabled() || $this->state->has_acted() || ! $this->frontend->claim_banner() ) {
+		if ( null === $this->frontend || ! $this->frontend->is_enabled() || ! $this->frontend->claim_banner() ) {
 			return '';
 		}
 		return BannerView::banner( $settings );

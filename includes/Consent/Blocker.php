@@ -16,7 +16,7 @@ use WP_HTML_Span;
 use WP_HTML_Tag_Processor;
 
 /**
- * Rewrites a page for the categories blocked for this visitor, with the runtime's matching rules
+ * Rewrites a page for the blocked categories (on pages: every category that is not necessary), with the runtime's matching rules
  * (`src/runtime/consent/blocker.ts`): the first provider whose pattern matches the element's absolute URL
  * (`host + pathname`, or the whole URL when `fullPath`) and names a blocked category decides.
  */
@@ -88,10 +88,10 @@ final class Blocker {
 	private ?array $base;
 
 	/**
-	 * Builds the blocker for one visitor.
+	 * Builds a blocker of the given categories (pages use for_every_visitor()).
 	 *
 	 * @param array<string, mixed> $settings      The `Settings::get()` shape (providers and categories are read).
-	 * @param string[]             $blocked_slugs Configured category slugs blocked for this visitor.
+	 * @param string[]             $blocked_slugs Configured category slugs to block.
 	 */
 	public function __construct( array $settings, array $blocked_slugs ) {
 		foreach ( (array) ( $settings['categories'] ?? array() ) as $category ) {
@@ -108,6 +108,23 @@ final class Blocker {
 			$this->add_provider( $provider );
 		}
 		$this->base = self::parse_url( home_url(), null );
+	}
+
+	/**
+	 * The blocker of every page: every configured category that is not necessary is blocked, whoever asks. The
+	 * same rewrite for every visitor; what a visitor's cookie allows is restored by the runtime in the browser.
+	 *
+	 * @param array<string, mixed> $settings The `Settings::get()` shape.
+	 * @return self
+	 */
+	public static function for_every_visitor( array $settings ): self {
+		$optional = array();
+		foreach ( (array) ( $settings['categories'] ?? array() ) as $category ) {
+			if ( is_array( $category ) && is_string( $category['slug'] ?? null ) && true !== ( $category['isNecessary'] ?? false ) ) {
+				$optional[] = $category['slug'];
+			}
+		}
+		return new self( $settings, $optional );
 	}
 
 	/**

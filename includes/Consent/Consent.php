@@ -54,7 +54,9 @@ final class Consent {
 	}
 
 	/**
-	 * Starts server-side blocking for this request when the visitor has refused something a provider names.
+	 * Starts server-side blocking for this request: every category that is not necessary, for every visitor (the
+	 * page never depends on the visitor's cookie, so a page cache may keep one copy; the runtime restores what the
+	 * visitor's cookie allows as the browser parses the page).
 	 *
 	 * @return void
 	 */
@@ -62,7 +64,6 @@ final class Consent {
 		if ( ! $this->frontend->is_enabled() || ! $this->frontend->is_front_end_page() ) {
 			return;
 		}
-		$settings = Settings::get();
-		( new Blocker( $settings, ConsentState::from_request( $settings )->blocked_slugs() ) )->start();
+		Blocker::for_every_visitor( Settings::get() )->start();
 	}
 }

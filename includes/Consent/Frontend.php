@@ -206,8 +206,8 @@ final class Frontend {
 	}
 
 	/**
-	 * Prints the banner (when the visitor has not acted), the revisit button and the preference template, once
-	 * per request (wp_body_open, and wp_footer for themes without it).
+	 * Prints the banner, the revisit button (hidden) and the preference template, once per request (wp_body_open,
+	 * and wp_footer for themes without it). Never from the visitor's cookie: the runtime decides what shows.
 	 *
 	 * The banner is left to a consent-banner block with display `banner` that the page holds (page_has_block())
 	 * or that already rendered it; when such a block was expected but did not render, the banner is printed at
@@ -225,11 +225,11 @@ final class Frontend {
 		}
 		$this->printed = true;
 		$settings      = Settings::get();
-		$state         = ConsentState::from_request( $settings );
-		$show_banner   = ! $state->has_acted();
 
+		// The same for every visitor: the banner, and the revisit button hidden. The runtime hides the banner and
+		// shows the revisit button before the first paint for a visitor who has acted.
 		$html = '';
-		if ( $show_banner && ! $this->banner_by_block ) {
+		if ( ! $this->banner_by_block ) {
 			if ( $this->page_has_block( 'banner' ) ) {
 				$this->banner_deferred = true;
 			} else {
@@ -244,7 +244,7 @@ final class Frontend {
 		 * @param bool $show Default true; false when the page has a consent-banner block that shows it inline.
 		 */
 		if ( true === apply_filters( 'tessera_consent_show_revisit', $own_revisit ) ) {
-			$html .= BannerView::revisit( $settings, $show_banner );
+			$html .= BannerView::revisit( $settings, true );
 		}
 		$html .= BannerView::preferences_template(
 			$settings,

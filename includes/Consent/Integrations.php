@@ -1,7 +1,8 @@
 <?php
 /**
- * Consent for other code: Google Consent Mode v2 (defaults before any tag, an update on every choice) and the
- * WP Consent API (consent type and categories for plugins that ask it). Contract: docs/consent.md, `<head>` 1.
+ * Consent for other code: Google Consent Mode v2 (defaults before any tag, an update at load and on every choice)
+ * and the WP Consent API (consent type and categories for plugins that ask it). Contract: docs/consent.md,
+ * `<head>` 3. The WP Consent API's PHP side is not answered from our cookie: pages never read it.
  *
  * @package Tessera
  */
@@ -11,7 +12,7 @@ declare(strict_types=1);
 namespace Tessera\Consent;
 
 /**
- * Prints the Consent Mode script first in `<head>` and registers with the WP Consent API.
+ * Prints the Consent Mode script right after the runtime in `<head>` and registers with the WP Consent API.
  */
 final class Integrations {
 
@@ -60,12 +61,13 @@ final class Integrations {
 	}
 
 	/**
-	 * Hooks: the script at wp_head priority 0 (before the runtime at 1 and every tag), WP Consent API filters.
+	 * Hooks: the script at wp_head priority 1, right after the runtime (Frontend prints it at the same priority and
+	 * registers first) and before every tag; WP Consent API filters.
 	 *
 	 * @return void
 	 */
 	public function register_hooks(): void {
-		add_action( 'wp_head', array( $this, 'print_head' ), 0 );
+		add_action( 'wp_head', array( $this, 'print_head' ), 1 );
 		add_filter( 'wp_consent_api_registered_' . plugin_basename( TESSERA_FILE ), '__return_true' );
 		add_filter( 'wp_get_consent_type', array( $this, 'consent_type' ) );
 	}
@@ -90,38 +92,35 @@ final class Integrations {
 		if ( ! $this->frontend->is_front_end_page() ) {
 			return;
 		}
-		$settings = Settings::get();
-		$script   = $this->script( $settings, ConsentState::from_request( $settings ), function_exists( 'wp_has_consent' ) );
+		$script = $this->script( Settings::get(), function_exists( 'wp_has_consent' ) );
 		if ( '' !== $script ) {
 			wp_print_inline_script_tag( $script, array( 'id' => 'tessera-consent-mode-js' ) );
 		}
 	}
 
 	/**
-	 * The inline script: Consent Mode defaults (every type denied but security), an update with what the
-	 * visitor's state allows now, and a listener that sends an update (and tells the WP Consent API) on every
-	 * choice. Under CCPA a category counts as granted unless it is blocked (an opt-out law), so the listener
-	 * reads `consent:reject` from the cookie the runtime has just written.
+	 * The inline script, the same for every visitor: Consent Mode defaults (every type denied but security), an
+	 * update with what the visitor's state allows at load, and a listener that sends an update (and tells the WP
+	 * Consent API) on every choice. What is allowed comes from the runtime printed just before
+	 * (`window.tessera.consent.isAllowed`: the visitor's cookie, or the first-visit state with GPC, the law applied);
+	 * without the runtime, only the defaults.
 	 *
 	 * @param array<string, mixed> $settings   Consent settings.
-	 * @param ConsentState         $state      The visitor's consent at load.
 	 * @param bool                 $wp_consent Whether the WP Consent API is active.
 	 * @return string JavaScript ('' when there is nothing to do).
 	 */
-	public function script( array $settings, ConsentState $state, bool $wp_consent ): string {
+	public function script( array $settings, bool $wp_consent ): string {
 		$consent_mode = true === $settings['googleConsentMode'];
 		if ( ! $consent_mode && ! $wp_consent ) {
 			return '';
 		}
 		$flags = JSON_HEX_TAG | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_HEX_AMP;
-		$now   = array();
-		foreach ( array_column( $settings['categories'], 'slug' ) as $slug ) {
-			$now[ $slug ] = ! $state->is_blocked( $slug );
-		}
 
 		$js = '(function(){';
 		// map(types, allowed, yes, no): one value per type, from whether its slug is allowed ('' = always).
 		$js .= 'function map(m,a,y,n){var o={};for(var k in m){o[k]=!m[k]||a(m[k])?y:n}return o}';
+		$js .= 'var c=window.tessera&&window.tessera.consent;';
+		$js .= 'var a=function(s){return !!c&&c.isAllowed(s)};';
 		if ( $consent_mode ) {
 			$js .= 'var T=' . wp_json_encode( self::CONSENT_MODE_TYPES, $flags ) . ';';
 			$js .= 'window.dataLayer=window.dataLayer||[];';
@@ -129,17 +128,11 @@ final class Integrations {
 			$js .= 'var d=map(T,function(){return false},"granted","denied");d.wait_for_update=500;';
 			$js .= 'gtag("consent","default",d);';
 			$js .= 'gtag("set","ads_data_redaction",true);';
-			$granted = array_filter( array_intersect_key( $now, array_flip( array_filter( self::CONSENT_MODE_TYPES ) ) ) );
-			if ( array() !== $granted ) {
-				// What this visitor's state allows at load (the law already applied on the server).
-				$js .= 'var now=' . wp_json_encode( (object) $now, $flags ) . ';';
-				$js .= 'gtag("consent","update",map(T,function(s){return now[s]},"granted","denied"));';
-			}
+			// What this visitor's state allows at load, when it grants a type that a category decides.
+			$js .= 'var u=map(T,a,"granted","denied");';
+			$js .= 'for(var k in T){if(T[k]&&u[k]==="granted"){gtag("consent","update",u);break}}';
 		}
-		// On a choice: allowed when chosen; under CCPA also when not opted out (an opt-out law).
-		$js .= 'var ccpa=' . ( 'ccpa' === $state->law() ? 'true' : 'false' ) . ';';
-		$js .= 'document.addEventListener("tessera-consent-change",function(e){var c=e.detail.categories;';
-		$js .= 'var a=function(s){return !!c[s]||(ccpa&&!/(^|;) *cookieyes-consent=[^;]*consent:reject/.test(document.cookie))};';
+		$js .= 'document.addEventListener("tessera-consent-change",function(){';
 		if ( $consent_mode ) {
 			$js .= 'gtag("consent","update",map(T,a,"granted","denied"));';
 		}

@@ -61,11 +61,16 @@ final class Entries {
 	private const DATETIME = '/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/D';
 
 	/**
-	 * Stores one entry and its values in one transaction, once per (form, submission token).
+	 * Stores one entry and its values in one transaction, once per submission token.
 	 *
-	 * The unique key (form_id, submission) makes a double click or a retried request store one entry: the entry
-	 * row is inserted with INSERT IGNORE, and when it already exists the call answers the first entry's id with
-	 * `created` false and stores no values. The token is stored in lower case.
+	 * A token names one submission across all forms (the unique key on `submission`). The entry row is inserted
+	 * with INSERT IGNORE; when the token is already stored (before, or by a concurrent request that has
+	 * committed since):
+	 * - the same form with the same values (a double click, a retried request) answers that entry, `created`
+	 *   false, and stores nothing;
+	 * - other values (`conflict` `values`) or another form (`conflict` `form`) store nothing and answer id 0:
+	 *   the caller never learns, nor shows, the other submission's entry.
+	 * The token is stored in lower case.
 	 *
 	 * @param int                                $form_id    The form's post id (> 0).
 	 * @param string                             $submission The submission token (32 hexadecimal characters).
@@ -73,7 +78,8 @@ final class Entries {
 	 *                                                       JSON.
 	 * @param int                                $page_id    The post the form was sent from (0 = unknown).
 	 * @param int                                $user_id    The logged-in user (0 = anonymous).
-	 * @return array{id: int, created: bool}
+	 * @return array{id: int, created: bool, conflict: string} `conflict`: '' (stored now, or the same
+	 *         submission again), `values` or `form`.
 	 * @throws \InvalidArgumentException When the form id, the token, a field id or a value is not valid.
 	 * @throws \RuntimeException         When the database refuses the entry (nothing is stored then).
 	 */
@@ -110,18 +116,9 @@ final class Entries {
 				throw new \RuntimeException( 'The entry could not be stored: ' . $wpdb->last_error );
 			}
 			if ( 0 === (int) $inserted ) {
-				// Stored before (or by a concurrent request that has committed since): answer that entry.
-				$id = (int) $wpdb->get_var(
-					$wpdb->prepare( "SELECT id FROM {$entries} WHERE form_id = %d AND submission = %s", $form_id, $submission ) // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name only.
-				);
-				if ( $id < 1 ) {
-					throw new \RuntimeException( 'The entry was neither stored nor found: ' . $wpdb->last_error );
-				}
+				$answer = self::stored_before( $submission, $form_id, $rows );
 				$wpdb->query( 'COMMIT' );
-				return array(
-					'id'      => $id,
-					'created' => false,
-				);
+				return $answer;
 			}
 			$id = (int) $wpdb->insert_id;
 			if ( $id < 1 ) {
@@ -141,8 +138,49 @@ final class Entries {
 			throw $error;
 		}
 		return array(
-			'id'      => $id,
-			'created' => true,
+			'id'       => $id,
+			'created'  => true,
+			'conflict' => '',
+		);
+	}
+
+	/**
+	 * The answer of create() for a token that is already stored: its entry when the form and the values are the
+	 * same, else a conflict with id 0.
+	 *
+	 * @param string                $submission The token (lower case).
+	 * @param int                   $form_id    The form being sent.
+	 * @param array<string, string> $rows       The values being sent, encoded as stored.
+	 * @return array{id: int, created: bool, conflict: string}
+	 * @throws \RuntimeException When the token is neither insertable nor found.
+	 */
+	private static function stored_before( string $submission, int $form_id, array $rows ): array {
+		global $wpdb;
+		$entries = Schema::table( 'entries' );
+		$table   = Schema::table( 'values' );
+		$row     = $wpdb->get_row(
+			$wpdb->prepare( "SELECT id, form_id FROM {$entries} WHERE submission = %s", $submission ), // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name only.
+			ARRAY_A
+		);
+		if ( ! is_array( $row ) || (int) $row['id'] < 1 ) {
+			throw new \RuntimeException( 'The entry was neither stored nor found: ' . $wpdb->last_error );
+		}
+		$conflict = '';
+		if ( (int) $row['form_id'] !== $form_id ) {
+			$conflict = 'form';
+		} else {
+			$stored = array();
+			foreach ( (array) $wpdb->get_results( $wpdb->prepare( "SELECT field_id, value FROM {$table} WHERE entry_id = %d", (int) $row['id'] ), ARRAY_A ) as $value ) { // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name only.
+				$stored[ (string) $value['field_id'] ] = (string) $value['value'];
+			}
+			ksort( $stored, SORT_STRING );
+			ksort( $rows, SORT_STRING );
+			$conflict = $stored === $rows ? '' : 'values';
+		}
+		return array(
+			'id'       => '' === $conflict ? (int) $row['id'] : 0,
+			'created'  => false,
+			'conflict' => $conflict,
 		);
 	}
 

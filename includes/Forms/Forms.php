@@ -22,6 +22,7 @@ final class Forms {
 	public function register_hooks(): void {
 		( new PostType() )->register_hooks();
 		( new Submission() )->register_hooks();
+		( new NonceEndpoint() )->register_hooks();
 		( new Pdf() )->register_hooks();
 		( new Privacy() )->register_hooks();
 		( new Retention() )->register_hooks();

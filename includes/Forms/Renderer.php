@@ -215,21 +215,23 @@ final class Renderer {
 				'value' => Spam::nonce(),
 			)
 		);
+		// The submission token (32 hex) and the start time (ms) are the browser's (the loader writes them at load):
+		// the page is the same for every visitor, so a full-page cache can keep it (docs/forms.md, "Behind a page
+		// cache"). Only the answer page of a normal post carries them, for that visitor.
 		$html .= Html::open(
 			'input',
 			array(
 				'type'  => 'hidden',
 				'name'  => 'tessera_submission',
-				'value' => $this->carry['tessera_submission'] ?? bin2hex( random_bytes( 16 ) ),
+				'value' => $this->carry['tessera_submission'] ?? '',
 			)
 		);
-		// Milliseconds, as the spec's front end writes it at load; the server's render time without JavaScript.
 		$html .= Html::open(
 			'input',
 			array(
 				'type'  => 'hidden',
 				'name'  => 'evf_submission_start_time',
-				'value' => $this->carry['evf_submission_start_time'] ?? (string) ( time() * 1000 ),
+				'value' => $this->carry['evf_submission_start_time'] ?? '',
 			)
 		);
 		// The honeypot: out of sight and out of the tab order; people never fill it, simple bots do.

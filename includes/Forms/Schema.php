@@ -15,7 +15,8 @@ use Tessera\Storage\Install;
 /**
  * Static access to the table names and their creation.
  *
- * - entries (id)  form_id, submission (unique with form_id), status, created_at (UTC), page_id, user_id
+ * - entries (id)  form_id, submission (unique across all forms: one token, one entry), status, created_at (UTC),
+ *                 page_id, user_id
  * - values  (id)  entry_id, field_id, value (a checkbox's list as JSON)
  *
  * No IP address or user agent is stored.
@@ -25,7 +26,7 @@ final class Schema {
 	/**
 	 * Schema version of the code.
 	 */
-	public const DB_VERSION = '1';
+	public const DB_VERSION = '2';
 
 	/**
 	 * Option that holds the installed schema version.
@@ -135,6 +136,10 @@ final class Schema {
 	 *
 	 * `value(191)`: an index prefix that fits utf8mb4 in the 767-byte limit of older InnoDB row formats.
 	 *
+	 * Version 2 added `submission` (unique on its own): a token is the browser's, one per form view, so a token
+	 * already used on another form is refused rather than stored twice (docs/forms.md, "Behind a page cache").
+	 * `form_submission` stays: dbDelta never drops a key, so fresh and upgraded sites keep the same keys.
+	 *
 	 * @return array<string, string> Short name => statement.
 	 */
 	public static function definitions(): array {
@@ -153,6 +158,7 @@ page_id bigint(20) unsigned NOT NULL DEFAULT 0,
 user_id bigint(20) unsigned NOT NULL DEFAULT 0,
 PRIMARY KEY  (id),
 UNIQUE KEY form_submission (form_id,submission),
+UNIQUE KEY submission (submission),
 KEY form_created (form_id,created_at),
 KEY status (status)
 ) {$charset};",

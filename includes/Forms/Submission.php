@@ -11,6 +11,7 @@ declare(strict_types=1);
 
 namespace Tessera\Forms;
 
+use Tessera\Http\CacheHeaders;
 use Tessera\Http\ClientAddress;
 use Tessera\Http\RateLimiter;
 
@@ -30,6 +31,12 @@ final class Submission {
 	public const SENT_PARAM = 'evf_sent';
 
 	/**
+	 * Seconds of the window in which a normal post without a token is one submission (the server's token for it
+	 * is the same for the same form, address and fields within a window): a double click stores one entry.
+	 */
+	public const MINT_WINDOW = 600;
+
+	/**
 	 * What a normal post left for the renderer, by form id.
 	 *
 	 * @var array<int, array{values: array<string, string|string[]>, errors: array<string, string>, notice: array{type: string, text: string}|null, carry: array<string, string>}>
@@ -42,6 +49,13 @@ final class Submission {
 	 * @var int|null
 	 */
 	private ?int $now;
+
+	/**
+	 * Whether this handler serves a normal post (set by normal_post(); handle()'s `$normal` default).
+	 *
+	 * @var bool
+	 */
+	private bool $normal = false;
 
 	/**
 	 * Creates the handler.
@@ -69,6 +83,7 @@ final class Submission {
 	 * @return void
 	 */
 	public function ajax(): void {
+		CacheHeaders::no_store();
 		$result = $this->handle( wp_unslash( $_POST ), ClientAddress::current() ); // phpcs:ignore WordPress.Security.NonceVerification.Missing -- handle() verifies the `security` nonce.
 		if ( $result['success'] ) {
 			wp_send_json_success( $result['data'], 200 );
@@ -83,9 +98,16 @@ final class Submission {
 	 * @return void
 	 */
 	public function normal_post(): void {
+		// The success page shows one visitor's success, and a post's answer page what they typed: neither is
+		// ever stored by a page cache or a browser (docs/forms.md, "Behind a page cache").
+		if ( isset( $_GET[ self::SENT_PARAM ] ) ) { // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only looks whether the parameter is there.
+			CacheHeaders::no_store();
+		}
 		if ( 'POST' !== ( $_SERVER['REQUEST_METHOD'] ?? '' ) || wp_doing_ajax() || ! isset( $_POST['everest_forms']['id'] ) ) { // phpcs:ignore WordPress.Security.NonceVerification.Missing -- only looks whether a form was posted; handle() verifies the nonce.
 			return;
 		}
+		CacheHeaders::no_store();
+		$this->normal = true;
 		$posted = wp_unslash( $_POST ); // phpcs:ignore WordPress.Security.NonceVerification.Missing -- handle() verifies the `security` nonce.
 		$result = $this->handle( $posted, ClientAddress::current() );
 		$form   = (int) $result['data']['form_id'];
@@ -101,12 +123,20 @@ final class Submission {
 		if ( $form > 0 ) {
 			$fields = isset( $posted['everest_forms']['form_fields'] ) && is_array( $posted['everest_forms']['form_fields'] ) ? $posted['everest_forms']['form_fields'] : array();
 			// The form comes back with what was typed, and with the visit's start time and submission token (the
-			// fill time counts from the first page; nothing was stored under the token).
-			$carry = array();
+			// fill time counts from the first page; nothing was stored under the token). A post without them (no
+			// JavaScript: the page, the same for every visitor, carries neither) gets them here, on its own
+			// answer page: the start is now, the token a new one. So does a token refused as used (409).
+			$carry = array(
+				'evf_submission_start_time' => (string) ( $this->time() * 1000 ),
+				'tessera_submission'        => bin2hex( random_bytes( 16 ) ),
+			);
 			foreach ( array( 'evf_submission_start_time' => '/^\d{10,16}$/', 'tessera_submission' => '/^[0-9a-f]{32}$/' ) as $name => $pattern ) {
 				if ( isset( $posted[ $name ] ) && is_string( $posted[ $name ] ) && 1 === preg_match( $pattern, $posted[ $name ] ) ) {
 					$carry[ $name ] = $posted[ $name ];
 				}
+			}
+			if ( 409 === $result['status'] ) {
+				$carry['tessera_submission'] = bin2hex( random_bytes( 16 ) );
 			}
 			self::$states[ $form ] = array(
 				'values' => self::shown_values( $fields ),
@@ -161,9 +191,13 @@ final class Submission {
 	 *
 	 * @param array<string, mixed> $post    The request's fields, unslashed.
 	 * @param string               $address Client address (rate limit).
+	 * @param bool|null            $normal  A normal post (no JavaScript may have run): one without a start time
+	 *                                      is validated and answered with a request to send it once more. Null:
+	 *                                      whether normal_post() called.
 	 * @return array{success: bool, status: int, data: array<string|int, mixed>, errors: array<string, string>}
 	 */
-	public function handle( array $post, string $address ): array {
+	public function handle( array $post, string $address, ?bool $normal = null ): array {
+		$normal ??= $this->normal;
 		$evf     = isset( $post['everest_forms'] ) && is_array( $post['everest_forms'] ) ? $post['everest_forms'] : array();
 		$form_id = isset( $evf['id'] ) && is_scalar( $evf['id'] ) && 1 === preg_match( '/^\d{1,19}$/', (string) $evf['id'] ) ? (int) $evf['id'] : 0;
 		$form    = $form_id > 0 ? FormDefinition::from_post( $form_id ) : null;
@@ -171,33 +205,37 @@ final class Submission {
 			return self::refused( 400, 0, __( 'This form does not exist (any more).', 'tessera' ) );
 		}
 		if ( ! Spam::nonce_ok( $post['security'] ?? null ) ) {
-			return self::refused( 403, $form_id, __( 'This page has expired. Reload it and send the form again; what you typed is still here.', 'tessera' ) );
+			return self::refused( 403, $form_id, __( 'This page had expired. Please send the form again: what you typed is still here.', 'tessera' ) );
 		}
 		if ( Spam::honeypot_filled( $evf ) ) {
 			return self::refused( 400, $form_id, __( 'The form could not be sent: it looks filled in automatically.', 'tessera' ) );
 		}
+		$fields = $evf['form_fields'] ?? array();
+		$fields = is_array( $fields ) ? $fields : array();
+		// Without JavaScript the page (the same for every visitor) carries no start time: the first normal post
+		// is checked and comes back, with its start time and a token, to be sent once more (the minimum fill
+		// time then counts from that answer).
+		if ( $normal && (int) $form->settings['minFillSeconds'] > 0 && '' === ( $post['evf_submission_start_time'] ?? '' ) ) {
+			$checked = Validator::validate( $form, $fields );
+			return $checked->ok()
+				? self::refused( 400, $form_id, __( 'Almost done: please check what you typed and send the form once more. (Without JavaScript this second step keeps automated spam out.)', 'tessera' ) )
+				: self::invalid( $form_id, $checked );
+		}
 		if ( Spam::too_fast( $post['evf_submission_start_time'] ?? null, (int) $form->settings['minFillSeconds'], $this->time() ) ) {
 			return self::refused( 400, $form_id, __( 'The form was sent too quickly. Please wait a few seconds and send it again.', 'tessera' ) );
 		}
+		// The browser makes the token (one per form view). A post without one (no JavaScript) gets the server's:
+		// the same for the same form, address and fields within MINT_WINDOW, so sending it twice stores it once.
 		$token = $post['tessera_submission'] ?? '';
+		if ( '' === $token ) {
+			$token = self::minted_token( $form_id, $address, $fields, $this->time() );
+		}
 		if ( ! is_string( $token ) || 1 !== preg_match( '/^[0-9a-f]{32}$/', $token ) ) {
 			return self::refused( 400, $form_id, __( 'The form could not be sent. Reload the page and send it again.', 'tessera' ) );
 		}
-		$fields = $evf['form_fields'] ?? array();
-		$result = Validator::validate( $form, is_array( $fields ) ? $fields : array() );
+		$result = Validator::validate( $form, $fields );
 		if ( ! $result->ok() ) {
-			$data              = array(
-				'form_id' => $form_id,
-				// Objects: an all-digit field id must stay a key (`{"7":"…"}`), not become a list.
-				'error'   => array_map( static fn ( array $entry ): object => (object) $entry, $result->error_list() ),
-			);
-			$data[ $form_id ] = array( 'header' => __( 'The form has not been sent: please correct the fields marked below.', 'tessera' ) );
-			return array(
-				'success' => false,
-				'status'  => 400,
-				'data'    => $data,
-				'errors'  => $result->errors,
-			);
+			return self::invalid( $form_id, $result );
 		}
 		// One slot of the address's `forms` bucket per stored entry: taken before storing (atomic, so a burst of
 		// concurrent submissions stores exactly the limit), given back when nothing was stored after all.
@@ -215,7 +253,18 @@ final class Submission {
 			return self::refused( 503, $form_id, __( 'The form could not be saved just now. Please send it again in a moment.', 'tessera' ) );
 		}
 		if ( ! $entry['created'] ) {
-			RateLimiter::give_back( 'forms', $address, $now ); // A repeat (a double click): the first one counted.
+			RateLimiter::give_back( 'forms', $address, $now ); // A repeat or a conflict: nothing was stored.
+		}
+		if ( '' !== $entry['conflict'] ) {
+			// The token was used for another submission (other answers, or another form): nothing stored, and
+			// nothing of that submission in the answer. The browser keeps what was typed and makes a new token.
+			return self::refused(
+				409,
+				$form_id,
+				'form' === $entry['conflict']
+					? __( 'This form could not be saved: its submission code belongs to another form. What you typed is still here; please send it again.', 'tessera' )
+					: __( 'This form was already sent from this page with other answers, so these were not saved. What you typed is still here; please send it again to send it as a new message.', 'tessera' )
+			);
 		}
 		if ( $entry['created'] ) {
 			( new Notification() )->send( $form, $entry['id'], $result->values );
@@ -253,6 +302,43 @@ final class Submission {
 		// The PDF of the entry, for this visitor (a signed link valid 30 minutes), when the form offers it.
 		$data += Pdf::success_data( $form, $entry_id, time() );
 		return $data;
+	}
+
+	/**
+	 * A validation refusal (spec §8): `data.error` in field order and the form's header, nothing stored.
+	 *
+	 * @param int              $form_id Form id.
+	 * @param ValidationResult $result  The failed validation.
+	 * @return array{success: bool, status: int, data: array<string|int, mixed>, errors: array<string, string>}
+	 */
+	private static function invalid( int $form_id, ValidationResult $result ): array {
+		$data             = array(
+			'form_id' => $form_id,
+			// Objects: an all-digit field id must stay a key (`{"7":"…"}`), not become a list.
+			'error'   => array_map( static fn ( array $entry ): object => (object) $entry, $result->error_list() ),
+		);
+		$data[ $form_id ] = array( 'header' => __( 'The form has not been sent: please correct the fields marked below.', 'tessera' ) );
+		return array(
+			'success' => false,
+			'status'  => 400,
+			'data'    => $data,
+			'errors'  => $result->errors,
+		);
+	}
+
+	/**
+	 * The server's token of a post that came without one: a keyed digest of the form, the client address, the
+	 * posted fields and the MINT_WINDOW it falls in.
+	 *
+	 * @param int          $form_id Form id.
+	 * @param string       $address Client address.
+	 * @param array<mixed> $fields  `everest_forms[form_fields]` as posted.
+	 * @param int          $now     Unix time.
+	 * @return string 32 hexadecimal characters.
+	 */
+	public static function minted_token( int $form_id, string $address, array $fields, int $now ): string {
+		$payload = $form_id . '|' . $address . '|' . intdiv( $now, self::MINT_WINDOW ) . '|' . wp_json_encode( $fields );
+		return substr( hash_hmac( 'sha256', $payload, wp_salt( 'nonce' ) ), 0, 32 );
 	}
 
 	/**

@@ -137,9 +137,7 @@ final class ConsentSettingsController extends WP_REST_Controller {
 	 * @return WP_REST_Response
 	 */
 	public function prepare_item_for_response( $item, $request ) {
-		$response = rest_ensure_response( $item );
-		$response->header( 'Cache-Control', 'no-store' );
-		return $response;
+		return CacheHeaders::on( rest_ensure_response( $item ), CacheHeaders::NO_STORE );
 	}
 
 	/**

@@ -11,7 +11,6 @@ declare(strict_types=1);
 namespace Tessera\Stats;
 
 use Tessera\Assets;
-use Tessera\Consent\ConsentState;
 use Tessera\Consent\Frontend as ConsentFrontend;
 use Tessera\Consent\Settings as ConsentSettings;
 
@@ -104,7 +103,9 @@ final class Frontend {
 			'defer' => true,
 			'id'    => self::TRACKER_HANDLE . '-js',
 		);
-		if ( 'tessera' === $integration && self::analytics_blocked() ) {
+		// Held as an analytics script for every visitor (the page never depends on the consent cookie): the consent
+		// runtime restores it as the parser reaches it when the visitor's choice allows analytics.
+		if ( 'tessera' === $integration ) {
 			$attributes['type']                  = 'text/plain';
 			$attributes['data-tessera-category'] = self::CONSENT_CATEGORY;
 		}
@@ -287,14 +288,5 @@ final class Frontend {
 			}
 		}
 		return false;
-	}
-
-	/**
-	 * Whether the visitor's consent (cookie) blocks the analytics category now.
-	 *
-	 * @return bool
-	 */
-	private static function analytics_blocked(): bool {
-		return ConsentState::from_request( ConsentSettings::get() )->is_blocked( self::CONSENT_CATEGORY );
 	}
 }

@@ -16,7 +16,6 @@ use DOMXPath;
 use Tessera\Assets;
 use Tessera\Blocks;
 use Tessera\Consent\BlockRender;
-use Tessera\Consent\ConsentState;
 use Tessera\Consent\Frontend;
 use Tessera\Consent\Settings;
 use WP_Block_Type_Registry;
@@ -113,21 +112,23 @@ final class ConsentBlockTest extends ConsentTestCase {
 	}
 
 	/**
-	 * A renderer over settings for a first-time visitor (or one who acted).
+	 * A renderer over settings, for a request without a consent cookie (or with the cookie of a visitor who acted:
+	 * the block never reads it).
 	 *
 	 * @param array<string, mixed>|null $settings Settings (current ones by default).
 	 * @param Frontend|null             $frontend Page output.
 	 * @param bool                      $preview  Editor preview.
-	 * @param bool                      $acted    Whether the visitor has acted.
+	 * @param bool                      $acted    Whether the request carries the cookie of a visitor who acted.
 	 * @return BlockRender
 	 */
 	private function renderer( ?array $settings = null, ?Frontend $frontend = null, bool $preview = false, bool $acted = false ): BlockRender {
-		$settings = $settings ?? Settings::get();
-		$cookies  = $acted ? array( 'cookieyes-consent' => self::ACTED ) : array();
-		$server   = $acted ? array( 'HTTP_COOKIE' => 'cookieyes-consent=' . self::ACTED ) : array();
-		$state    = ConsentState::from_request( $settings, $cookies, $server );
-		$this->assertSame( $acted, $state->has_acted() );
-		return new BlockRender( $settings, $state, $frontend, $preview );
+		$_COOKIE = $acted ? array( 'cookieyes-consent' => self::ACTED ) : array();
+		if ( $acted ) {
+			$_SERVER['HTTP_COOKIE'] = 'cookieyes-consent=' . self::ACTED;
+		} else {
+			unset( $_SERVER['HTTP_COOKIE'] );
+		}
+		return new BlockRender( $settings ?? Settings::get(), $frontend, $preview );
 	}
 
 	/**
@@ -360,10 +361,13 @@ final class ConsentBlockTest extends ConsentTestCase {
 		$this->assertStringNotContainsString( 'wp-block-tessera-consent-banner', $html, 'the banner is not wrapped' );
 	}
 
-	public function test_no_banner_when_the_visitor_has_acted_or_consent_is_off(): void {
-		$frontend = $this->frontend();
-		$this->assertSame( '', $this->renderer( null, $frontend, false, true )->render( array( 'display' => 'banner' ), array( self::class, 'wrapper' ) ) );
+	public function test_the_banner_is_the_same_for_every_visitor_and_absent_when_consent_is_off(): void {
+		$first = $this->renderer( null, $this->frontend() )->render( array( 'display' => 'banner' ), array( self::class, 'wrapper' ) );
+		$this->assertSame( 1, substr_count( $first, 'id="tessera-consent-banner"' ) );
+		// A visitor who acted gets the same bytes: the runtime hides the banner in the browser.
+		$this->assertSame( $first, $this->renderer( null, $this->frontend(), false, true )->render( array( 'display' => 'banner' ), array( self::class, 'wrapper' ) ) );
 		$this->assertSame( '', $this->renderer( null, null )->render( array( 'display' => 'banner' ), array( self::class, 'wrapper' ) ), 'no page output, no banner' );
+		$frontend = $this->frontend();
 		$this->add_test_filter( 'tessera_consent_enabled', '__return_false' );
 		$this->assertSame( '', $this->renderer( null, $frontend )->render( array( 'display' => 'banner' ), array( self::class, 'wrapper' ) ), 'consent turned off' );
 	}

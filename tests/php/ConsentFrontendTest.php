@@ -524,17 +524,94 @@ final class ConsentFrontendTest extends ConsentTestCase {
 		$this->assertSame( 1, substr_count( $footer, 'id="tessera-consent-banner"' ), 'the footer prints it when nothing did' );
 	}
 
-	public function test_no_banner_when_the_visitor_has_acted(): void {
-		$_COOKIE['cookieyes-consent'] = self::ACTED;
-		$_SERVER['HTTP_COOKIE']       = 'other=1; cookieyes-consent=' . self::ACTED;
-		$html                         = $this->output( array( $this->hooked_frontend(), 'print_body' ) );
-		$this->assertStringNotContainsString( 'tessera-consent-banner', $html );
-		$xpath = $this->xpath( $html );
-		$this->assertFalse( $this->one( $xpath, '//button[@id="tessera-consent-revisit"]' )->hasAttribute( 'hidden' ), 'the revisit button shows' );
-		$this->one( $xpath, '//template[@id="tessera-consent-preferences"]' );
+	/**
+	 * The consent cookies a visitor may send: none, accept all, reject all, a custom choice, CCPA opted out, a
+	 * malformed one and one that records no action.
+	 *
+	 * @return array<string, string|null>
+	 */
+	private static function visitor_cookies(): array {
+		$id = 'consentid:Ab3dEfGh1jKlMn0pQrStUvWxYz012345';
+		return array(
+			'no cookie'     => null,
+			'accept all'    => $id . ',consent:yes,action:yes,necessary:yes,functional:yes,analytics:yes,performance:yes,advertisement:yes',
+			'reject all'    => $id . ',consent:no,action:yes,necessary:yes,functional:no,analytics:no,performance:no,advertisement:no',
+			'custom'        => self::ACTED,
+			'ccpa opted out' => $id . ',consent:reject,action:yes,necessary:yes,functional:yes,analytics:no,performance:no,advertisement:no',
+			'malformed'     => 'consentid:x,consent:yes,action:yes,analytics:yes',
+			'action empty'  => $id . ',consent:yes,action:,necessary:yes,functional:yes,analytics:yes,performance:yes,advertisement:yes',
+		);
+	}
 
-		$_SERVER['HTTP_COOKIE'] = 'cookieyes-consent=' . str_replace( ',advertisement:no', '', self::ACTED );
-		$this->assertStringContainsString( 'id="tessera-consent-banner"', $this->output( array( new Frontend(), 'print_body' ) ), 'an invalid cookie shows the banner' );
+	/**
+	 * Everything consent adds to a page, as one visitor with this cookie gets it: the head (configuration, runtime,
+	 * Consent Mode), the banner, revisit button and template, and the page's scripts and iframes through the
+	 * server-side blocking that Consent starts on template_redirect.
+	 *
+	 * @param string|null $cookie The visitor's `cookieyes-consent` value, or null for none.
+	 * @return string
+	 */
+	private function page_for( ?string $cookie ): string {
+		$_COOKIE = null === $cookie ? array() : array( 'cookieyes-consent' => $cookie );
+		if ( null === $cookie ) {
+			unset( $_SERVER['HTTP_COOKIE'] );
+		} else {
+			$_SERVER['HTTP_COOKIE'] = 'other=1; cookieyes-consent=' . $cookie;
+		}
+		Settings::flush();
+		// Each page is a request of its own: WordPress prints a script handle once per request.
+		wp_scripts()->done = array_values( array_diff( wp_scripts()->done, array( Frontend::SCRIPT_HANDLE ) ) );
+		$frontend          = new Frontend();
+		$this->assertTrue( $frontend->register_runtime() );
+		$consent = new \Tessera\Consent\Consent();
+		$level   = ob_get_level();
+		ob_start();
+		$consent->start_blocking();
+		$frontend->print_head();
+		( new \Tessera\Consent\Integrations( $frontend ) )->print_head();
+		$frontend->print_body();
+		echo '<script src="https://www.googletagmanager.com/gtag/js?id=G-1"></script>'
+			. '<iframe src="https://www.youtube.com/embed/M7lc1UVf-VE" width="560" height="315"></iframe>';
+		while ( ob_get_level() > $level + 1 ) {
+			ob_end_flush();
+		}
+		return (string) ob_get_clean();
+	}
+
+	public function test_the_page_is_the_same_bytes_whatever_the_consent_cookie(): void {
+		$pages = array();
+		foreach ( self::visitor_cookies() as $label => $cookie ) {
+			$pages[ $label ] = $this->page_for( $cookie );
+		}
+		$first = $pages['no cookie'];
+		foreach ( $pages as $label => $page ) {
+			$this->assertSame( $first, $page, $label . ': the same bytes as a first visit' );
+		}
+		// What every visitor gets: the banner, the revisit button hidden, the third-party tags blocked.
+		$xpath = $this->xpath( '<!DOCTYPE html><html><body>' . $first . '</body></html>' );
+		$this->one( $xpath, '//div[@id="tessera-consent-banner"]' );
+		$this->assertTrue( $this->one( $xpath, '//button[@id="tessera-consent-revisit"]' )->hasAttribute( 'hidden' ) );
+		$this->one( $xpath, '//template[@id="tessera-consent-preferences"]' );
+		$tag = $this->one( $xpath, '//script[contains(@src, "googletagmanager")]' );
+		$this->assertSame( 'text/plain', $tag->getAttribute( 'type' ) );
+		$this->assertSame( 'analytics', $tag->getAttribute( 'data-tessera-category' ) );
+		$video = $this->one( $xpath, '//iframe[@data-tessera-src]' );
+		$this->assertFalse( $video->hasAttribute( 'src' ) );
+		$this->assertSame( 'advertisement', $video->getAttribute( 'data-tessera-category' ) );
+		$this->one( $xpath, '//script[@id="tessera-consent-mode-js"]' );
+		$this->assertStringNotContainsString( 'Ab3dEfGh1jKlMn0pQrStUvWxYz012345', $first, 'nothing of a cookie in the page' );
+	}
+
+	public function test_a_ccpa_page_is_the_same_bytes_whatever_the_consent_cookie(): void {
+		$this->assertIsArray( Settings::update( array( 'activeLaw' => 'ccpa' ) ) );
+		$first = $this->page_for( null );
+		$this->assertStringContainsString( 'data-tessera-law="ccpa"', $first );
+		foreach ( self::visitor_cookies() as $label => $cookie ) {
+			$this->assertSame( $first, $this->page_for( $cookie ), $label );
+		}
+		// Under CCPA analytics runs until the visitor opts out, yet the server blocks it for everyone: the runtime
+		// restores it in the browser.
+		$this->assertStringContainsString( 'data-tessera-category="analytics"', $first );
 	}
 
 	public function test_revisit_filter_hides_the_button(): void {

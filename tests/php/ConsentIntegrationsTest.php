@@ -1,6 +1,6 @@
 <?php
 /**
- * Consent for other code (docs/consent.md, `<head>` 1): the Consent Mode v2 script, run in Node with a stand-in
+ * Consent for other code (docs/consent.md, `<head>` 3): the Consent Mode v2 script, run in Node with a stand-in
  * window and document, and the WP Consent API registration.
  *
  * @package Tessera
@@ -10,7 +10,6 @@ declare(strict_types=1);
 
 namespace Tessera\Tests;
 
-use Tessera\Consent\ConsentState;
 use Tessera\Consent\Frontend;
 use Tessera\Consent\Integrations;
 use Tessera\Consent\Settings;
@@ -23,37 +22,25 @@ final class ConsentIntegrationsTest extends ConsentTestCase {
 	private const ID = 'abcdefghijabcdefghijabcdefghij12';
 
 	/**
-	 * The state of a visitor with a given cookie (or none) under the settings.
+	 * Runs the script in Node after a stand-in of the runtime: `window.tessera.consent.isAllowed( slug )` answers from
+	 * `$at_load` (null: no runtime on the page), then from each entry of `$events` while that entry is dispatched as
+	 * `tessera-consent-change`. `window.dataLayer` and `wp_set_consent` calls are recorded. (The runtime's own
+	 * isAllowed — cookie, GPC, the law — is tested in tests/unit/consent/runtime.test.ts.)
 	 *
-	 * @param array<string, mixed> $settings Settings.
-	 * @param string|null          $cookie   Raw cookie value.
-	 * @param bool                 $gpc      Sec-GPC header.
-	 * @return ConsentState
-	 */
-	private static function state( array $settings, ?string $cookie = null, bool $gpc = false ): ConsentState {
-		$server = null === $cookie ? array() : array( 'HTTP_COOKIE' => 'cookieyes-consent=' . $cookie );
-		if ( $gpc ) {
-			$server['HTTP_SEC_GPC'] = '1';
-		}
-		return ConsentState::from_request( $settings, array(), $server );
-	}
-
-	/**
-	 * Runs the script in Node: `window.dataLayer` and `wp_set_consent` calls are recorded; then each event of
-	 * `$events` (categories, cookie) is dispatched as `tessera-consent-change`.
-	 *
-	 * @param string                                                                $script The script.
-	 * @param array<int, array{categories: array<string, bool>, cookie: string}>   $events Changes to dispatch.
+	 * @param string                            $script  The script.
+	 * @param array<string, bool>|null          $at_load Slug => allowed when the script runs.
+	 * @param array<int, array<string, bool>>   $events  Slug => allowed after each change.
 	 * @return array{dataLayer: array<int, array<int, mixed>>, wpConsent: array<int, array<int, string>>, consentType: mixed}
 	 */
-	private static function run_script( string $script, array $events = array() ): array {
-		$harness = 'const listeners = {}; const wpConsent = [];'
-			. 'const document = { cookie: "", addEventListener: (n, f) => { ( listeners[ n ] ||= [] ).push( f ); }, dispatchEvent: () => true };'
+	private static function run_script( string $script, ?array $at_load, array $events = array() ): array {
+		$harness = 'const listeners = {}; const wpConsent = []; let allowed = ' . wp_json_encode( (object) ( $at_load ?? array() ) ) . ';'
+			. 'const document = { addEventListener: (n, f) => { ( listeners[ n ] ||= [] ).push( f ); }, dispatchEvent: () => true };'
 			. 'const window = { wp_set_consent: ( k, v ) => wpConsent.push( [ k, v ] ) };'
+			. ( null === $at_load ? '' : 'window.tessera = { consent: { isAllowed: ( s ) => allowed[ s ] === true } };' )
 			. 'globalThis.window = window; globalThis.document = document; globalThis.CustomEvent = class { constructor( n ) { this.type = n; } };'
 			. 'globalThis.gtag = ( ...a ) => window.gtag( ...a );'
 			. 'eval( ' . wp_json_encode( $script ) . ' );'
-			. 'for ( const e of ' . wp_json_encode( $events ) . ' ) { document.cookie = e.cookie; for ( const f of listeners[ "tessera-consent-change" ] || [] ) f( { detail: { categories: e.categories } } ); }'
+			. 'for ( const e of ' . wp_json_encode( array_map( static fn ( array $e ): object => (object) $e, $events ) ) . ' ) { allowed = e; for ( const f of listeners[ "tessera-consent-change" ] || [] ) f( { detail: {} } ); }'
 			. 'process.stdout.write( JSON.stringify( { dataLayer: ( window.dataLayer || [] ).map( ( a ) => Array.from( a ) ), wpConsent, consentType: window.wp_consent_type ?? null } ) );';
 		return self::run_node( $harness );
 	}
@@ -79,51 +66,52 @@ final class ConsentIntegrationsTest extends ConsentTestCase {
 
 	public function test_defaults_are_denied_but_security_and_nothing_more_on_a_gdpr_first_visit(): void {
 		$settings = Settings::get();
-		$result   = self::run_script( self::integrations()->script( $settings, self::state( $settings ), false ) );
-		$calls    = self::consent_calls( $result['dataLayer'] );
-		$this->assertSame(
-			array(
+		foreach ( array( 'first visit' => array( 'necessary' => true ), 'no runtime' => null ) as $label => $at_load ) {
+			$result = self::run_script( self::integrations()->script( $settings, false ), $at_load );
+			$calls  = self::consent_calls( $result['dataLayer'] );
+			$this->assertSame(
 				array(
-					'consent',
-					'default',
 					array(
-						'ad_storage'              => 'denied',
-						'ad_user_data'            => 'denied',
-						'ad_personalization'      => 'denied',
-						'analytics_storage'       => 'denied',
-						'functionality_storage'   => 'denied',
-						'personalization_storage' => 'denied',
-						'security_storage'        => 'granted',
-						'wait_for_update'         => 500,
+						'consent',
+						'default',
+						array(
+							'ad_storage'              => 'denied',
+							'ad_user_data'            => 'denied',
+							'ad_personalization'      => 'denied',
+							'analytics_storage'       => 'denied',
+							'functionality_storage'   => 'denied',
+							'personalization_storage' => 'denied',
+							'security_storage'        => 'granted',
+							'wait_for_update'         => 500,
+						),
 					),
 				),
-			),
-			$calls
-		);
-		$this->assertContains( array( 'set', 'ads_data_redaction', true ), $result['dataLayer'] );
-		$this->assertSame( array(), $result['wpConsent'], 'no WP Consent API calls without the plugin' );
+				$calls,
+				$label
+			);
+			$this->assertContains( array( 'set', 'ads_data_redaction', true ), $result['dataLayer'] );
+			$this->assertSame( array(), $result['wpConsent'], 'no WP Consent API calls without the plugin' );
+		}
 	}
 
-	public function test_a_stored_choice_is_sent_as_an_update_at_load_and_every_change_updates(): void {
-		$settings = Settings::get();
-		$cookie   = 'consentid:' . self::ID . ',consent:yes,action:yes,necessary:yes,functional:no,analytics:yes,performance:no,advertisement:no';
-		$result   = self::run_script(
-			self::integrations()->script( $settings, self::state( $settings, $cookie ), false ),
+	public function test_what_the_runtime_allows_at_load_is_sent_as_an_update_and_every_change_updates(): void {
+		$result = self::run_script(
+			self::integrations()->script( Settings::get(), false ),
+			array(
+				'necessary' => true,
+				'analytics' => true,
+			),
 			array(
 				array(
-					'categories' => array(
-						'necessary'     => true,
-						'functional'    => true,
-						'analytics'     => false,
-						'performance'   => false,
-						'advertisement' => true,
-					),
-					'cookie'     => 'cookieyes-consent=consentid:' . self::ID . ',consent:yes',
+					'necessary'     => true,
+					'functional'    => true,
+					'advertisement' => true,
 				),
+				array( 'necessary' => true ),
 			)
 		);
 		$calls = self::consent_calls( $result['dataLayer'] );
-		$this->assertCount( 3, $calls );
+		$this->assertCount( 4, $calls );
 		$this->assertSame( 'update', $calls[1][1] );
 		$this->assertSame( 'granted', $calls[1][2]['analytics_storage'] );
 		$this->assertSame( 'denied', $calls[1][2]['ad_storage'] );
@@ -139,65 +127,32 @@ final class ConsentIntegrationsTest extends ConsentTestCase {
 			),
 			$calls[2][2]
 		);
+		$this->assertSame( 'denied', $calls[3][2]['functionality_storage'], 'a withdrawal is sent too' );
+		$this->assertSame( 'granted', $calls[3][2]['security_storage'] );
 	}
 
-	public function test_ccpa_grants_until_the_visitor_opts_out(): void {
+	public function test_the_script_is_the_same_for_every_visitor(): void {
 		$settings = Settings::get();
-		$settings['activeLaw'] = 'ccpa';
-		$refused               = array(
-			'necessary'     => true,
-			'functional'    => true,
-			'analytics'     => false,
-			'performance'   => false,
-			'advertisement' => false,
-		);
-		$result = self::run_script(
-			self::integrations()->script( $settings, self::state( $settings ), false ),
-			array(
-				// Closed without opting out: the CCPA defaults (off) do not block.
-				array(
-					'categories' => $refused,
-					'cookie'     => 'cookieyes-consent=consentid:' . self::ID . ',consent:no,action:yes',
-				),
-				// Opted out.
-				array(
-					'categories' => $refused,
-					'cookie'     => 'cookieyes-consent=consentid:' . self::ID . ',consent:reject,action:yes',
-				),
-			)
-		);
-		$calls = self::consent_calls( $result['dataLayer'] );
-		$this->assertCount( 4, $calls );
-		$this->assertSame( 'granted', $calls[1][2]['ad_storage'], 'first visit: nothing blocked under CCPA' );
-		$this->assertSame( 'granted', $calls[2][2]['analytics_storage'], 'closed: still granted' );
-		$this->assertSame( 'denied', $calls[3][2]['analytics_storage'], 'opted out' );
-		$this->assertSame( 'denied', $calls[3][2]['ad_user_data'] );
-		$this->assertSame( 'granted', $calls[3][2]['functionality_storage'] );
-	}
-
-	public function test_global_privacy_control_under_ccpa_denies_from_the_first_visit(): void {
-		$settings              = Settings::get();
-		$settings['activeLaw'] = 'ccpa';
-		$calls                 = self::consent_calls( self::run_script( self::integrations()->script( $settings, self::state( $settings, null, true ), false ) )['dataLayer'] );
-		$this->assertSame( 'denied', $calls[1][2]['ad_storage'] );
-		$this->assertSame( 'granted', $calls[1][2]['functionality_storage'] );
+		$script   = self::integrations()->script( $settings, true );
+		foreach ( array( 'cookieyes-consent=consentid:' . self::ID . ',consent:yes,action:yes', '' ) as $cookie ) {
+			$_SERVER['HTTP_COOKIE'] = $cookie;
+			$_COOKIE                = array( 'cookieyes-consent' => $cookie );
+			$this->assertSame( $script, self::integrations()->script( $settings, true ) );
+		}
+		unset( $_SERVER['HTTP_COOKIE'] );
+		$_COOKIE = array();
 	}
 
 	public function test_the_wp_consent_api_gets_the_categories_and_the_consent_type(): void {
 		$settings                      = Settings::get();
 		$settings['googleConsentMode'] = false;
 		$result                        = self::run_script(
-			self::integrations()->script( $settings, self::state( $settings ), true ),
+			self::integrations()->script( $settings, true ),
+			array( 'necessary' => true ),
 			array(
 				array(
-					'categories' => array(
-						'necessary'     => true,
-						'functional'    => false,
-						'analytics'     => true,
-						'performance'   => false,
-						'advertisement' => false,
-					),
-					'cookie'     => 'cookieyes-consent=consentid:' . self::ID . ',consent:yes',
+					'necessary' => true,
+					'analytics' => true,
 				),
 			)
 		);
@@ -218,7 +173,7 @@ final class ConsentIntegrationsTest extends ConsentTestCase {
 	public function test_nothing_is_printed_when_both_are_off_and_the_type_follows_the_law(): void {
 		$settings                      = Settings::get();
 		$settings['googleConsentMode'] = false;
-		$this->assertSame( '', self::integrations()->script( $settings, self::state( $settings ), false ) );
+		$this->assertSame( '', self::integrations()->script( $settings, false ) );
 
 		$this->assertSame( 'optin', self::integrations()->consent_type( 'whatever' ) );
 		Settings::update( array( 'activeLaw' => 'ccpa' ) );

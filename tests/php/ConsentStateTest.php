@@ -1,7 +1,7 @@
 <?php
 /**
- * ConsentState: the server's reading of the `cookieyes-consent` cookie, with the runtime's rules (codec.ts
- * parseConsent, state.ts initialState/isBlocked). Contract: docs/consent.md ("The cookie", "Transitions").
+ * ConsentState: the server's parsing of a `cookieyes-consent` value (the consent log's records), with the runtime's
+ * rules (codec.ts parseConsent). Contract: docs/consent.md ("The cookie"). Pages never read the cookie.
  *
  * @package Tessera
  */
@@ -14,7 +14,7 @@ use Tessera\Consent\ConsentState;
 use Tessera\Consent\Settings;
 
 /**
- * parse(), from_request(), is_blocked() and blocked_slugs().
+ * parse().
  */
 final class ConsentStateTest extends ConsentTestCase {
 
@@ -29,24 +29,6 @@ final class ConsentStateTest extends ConsentTestCase {
 	 */
 	private function categories(): array {
 		return Settings::get()['categories'];
-	}
-
-	/**
-	 * Settings with another law (and GPC setting).
-	 *
-	 * @param string $law  gdpr or ccpa.
-	 * @param bool   $gpc  honourGpc.
-	 * @return array<string, mixed>
-	 */
-	private function settings( string $law, bool $gpc = true ): array {
-		$settings              = Settings::get();
-		$settings['activeLaw'] = $law;
-		$settings['honourGpc'] = $gpc;
-		// Explicit CCPA defaults (the shipped defaults may change): analytics and advertisement off.
-		foreach ( $settings['categories'] as $index => $category ) {
-			$settings['categories'][ $index ]['defaultConsent']['ccpa'] = ! in_array( $category['slug'], array( 'analytics', 'advertisement' ), true );
-		}
-		return $settings;
 	}
 
 	public function test_parse_accepts_a_valid_cookie(): void {
@@ -142,110 +124,5 @@ final class ConsentStateTest extends ConsentTestCase {
 		);
 		$this->assertNull( ConsentState::parse( self::VALID, $categories ) );
 		$this->assertNotNull( ConsentState::parse( self::VALID . ',social:no', $categories ) );
-	}
-
-	public function test_first_visit_gdpr(): void {
-		$state = ConsentState::from_request( $this->settings( 'gdpr' ), array(), array() );
-		$this->assertSame( 'gdpr', $state->law() );
-		$this->assertFalse( $state->has_acted() );
-		$this->assertSame( 'no', $state->consent() );
-		$this->assertSame( '', $state->consent_id() );
-		$this->assertSame(
-			array(
-				'necessary'     => true,
-				'functional'    => false,
-				'analytics'     => false,
-				'performance'   => false,
-				'advertisement' => false,
-			),
-			$state->categories()
-		);
-		$this->assertSame( array( 'functional', 'analytics', 'performance', 'advertisement' ), $state->blocked_slugs() );
-	}
-
-	public function test_first_visit_ccpa(): void {
-		$state = ConsentState::from_request( $this->settings( 'ccpa' ), array(), array() );
-		$this->assertSame( 'ccpa', $state->law() );
-		$this->assertSame( 'no', $state->consent() );
-		$this->assertFalse( $state->has_acted() );
-		$this->assertSame(
-			array(
-				'necessary'     => true,
-				'functional'    => true,
-				'analytics'     => false,
-				'performance'   => true,
-				'advertisement' => false,
-			),
-			$state->categories(),
-			'each category its defaultConsent.ccpa'
-		);
-		$this->assertFalse( $state->is_blocked( 'analytics' ), 'CCPA: off by default but not opted out, so not blocked' );
-		$this->assertSame( array(), $state->blocked_slugs() );
-	}
-
-	public function test_gpc_header_is_a_reject_without_action(): void {
-		$gpc = array( 'HTTP_SEC_GPC' => '1' );
-
-		$gdpr = ConsentState::from_request( $this->settings( 'gdpr' ), array(), $gpc );
-		$this->assertSame( 'no', $gdpr->consent() );
-		$this->assertFalse( $gdpr->has_acted() );
-		$this->assertSame( array( 'functional', 'analytics', 'performance', 'advertisement' ), $gdpr->blocked_slugs() );
-
-		$settings = $this->settings( 'ccpa' );
-		$ccpa     = ConsentState::from_request( $settings, array(), $gpc );
-		$this->assertSame( 'reject', $ccpa->consent(), 'CCPA with GPC: opted out' );
-		$this->assertFalse( $ccpa->has_acted() );
-		$this->assertTrue( $ccpa->categories()['performance'], 'CCPA keeps defaultConsent.ccpa' );
-		$this->assertSame( array( 'analytics', 'advertisement' ), $ccpa->blocked_slugs() );
-
-		$this->assertSame( 'no', ConsentState::from_request( $settings, array(), array( 'HTTP_SEC_GPC' => '0' ) )->consent(), 'Sec-GPC: 0 is no signal' );
-		$this->assertSame( 'no', ConsentState::from_request( $this->settings( 'ccpa', false ), array(), $gpc )->consent(), 'honourGpc off' );
-
-		$stored = ConsentState::from_request( $this->settings( 'ccpa' ), array(), $gpc + array( 'HTTP_COOKIE' => 'cookieyes-consent=' . self::VALID ) );
-		$this->assertSame( 'yes', $stored->consent(), 'a stored choice wins over GPC' );
-	}
-
-	public function test_is_blocked_per_law(): void {
-		$gdpr_no = ConsentState::from_request( $this->settings( 'gdpr' ), array(), array( 'HTTP_COOKIE' => 'cookieyes-consent=' . self::VALID ) );
-		$this->assertTrue( $gdpr_no->has_acted() );
-		$this->assertTrue( $gdpr_no->is_blocked( 'advertisement' ), 'GDPR no → blocked' );
-		$this->assertFalse( $gdpr_no->is_blocked( 'analytics' ), 'GDPR yes → allowed' );
-		$this->assertFalse( $gdpr_no->is_blocked( 'necessary' ) );
-		$this->assertTrue( $gdpr_no->is_blocked( 'unknown' ), 'unknown slug → blocked' );
-		$this->assertSame( array( 'functional', 'performance', 'advertisement' ), $gdpr_no->blocked_slugs() );
-
-		$reject = str_replace( 'consent:yes', 'consent:reject', self::VALID );
-		$ccpa   = ConsentState::from_request( $this->settings( 'ccpa' ), array(), array( 'HTTP_COOKIE' => 'cookieyes-consent=' . $reject ) );
-		$this->assertTrue( $ccpa->is_blocked( 'advertisement' ), 'CCPA reject + no → blocked' );
-		$this->assertFalse( $ccpa->is_blocked( 'analytics' ), 'CCPA reject + yes → allowed' );
-
-		$ccpa_no = ConsentState::from_request( $this->settings( 'ccpa' ), array(), array( 'HTTP_COOKIE' => 'cookieyes-consent=' . str_replace( 'consent:yes', 'consent:no', self::VALID ) ) );
-		$this->assertFalse( $ccpa_no->is_blocked( 'advertisement' ), 'CCPA no without reject → not blocked' );
-		$this->assertSame( array(), $ccpa_no->blocked_slugs() );
-		$this->assertTrue( $ccpa_no->is_blocked( 'unknown' ) );
-	}
-
-	public function test_from_request_reads_the_cookie_header_first(): void {
-		$other = 'consentid:' . self::ID . ',consent:no,action:yes,necessary:yes,functional:no,analytics:no,performance:no,advertisement:no';
-		$state = ConsentState::from_request(
-			Settings::get(),
-			array( 'cookieyes-consent' => $other ),
-			array( 'HTTP_COOKIE' => 'a=b;  cookieyes-consent=' . self::VALID . '; cookieyes-consent=' . $other )
-		);
-		$this->assertSame( 'yes', $state->consent(), 'the first cookieyes-consent of the header' );
-		$this->assertSame( self::ID, $state->consent_id() );
-
-		$this->assertFalse(
-			ConsentState::from_request( Settings::get(), array( 'cookieyes-consent' => self::VALID ), array( 'HTTP_COOKIE' => 'x-cookieyes-consent=' . self::VALID ) )->has_acted(),
-			'another cookie whose name ends the same does not count'
-		);
-
-		$fallback = ConsentState::from_request( Settings::get(), array( 'cookieyes-consent' => $other ), array() );
-		$this->assertTrue( $fallback->has_acted(), 'without the header: $_COOKIE' );
-		$this->assertSame( 'no', $fallback->consent() );
-
-		$invalid = ConsentState::from_request( Settings::get(), array( 'cookieyes-consent' => str_replace( ',performance:no', '', $other ) ), array() );
-		$this->assertFalse( $invalid->has_acted(), 'an invalid cookie is a first visit' );
-		$this->assertSame( '', $invalid->consent_id() );
 	}
 }

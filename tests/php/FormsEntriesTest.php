@@ -166,6 +166,7 @@ final class FormsEntriesTest extends TestCase {
 				'entries.form_created'    => array( 'form_id', 'created_at' ),
 				'entries.form_submission' => array( 'form_id!', 'submission!' ),
 				'entries.status'          => array( 'status' ),
+				'entries.submission'      => array( 'submission!' ),
 				'values.PRIMARY'          => array( 'id!' ),
 				'values.entry_id'         => array( 'entry_id' ),
 				'values.field_value'      => array( 'field_id', 'value(191)' ),
@@ -182,12 +183,17 @@ final class FormsEntriesTest extends TestCase {
 	 * @return void
 	 */
 	public function test_outdated_version_is_upgraded(): void {
-		update_option( Schema::OPTION_DB_VERSION, '0' );
+		global $wpdb;
+		// A version-1 table: no key on the token alone.
+		$wpdb->query( 'ALTER TABLE ' . Schema::table( 'entries' ) . ' DROP INDEX submission' ); // phpcs:ignore WordPress.DB -- table name only.
+		$this->assertSame( array(), (array) $wpdb->get_results( 'SHOW INDEX FROM ' . Schema::table( 'entries' ) . " WHERE Key_name = 'submission'" ) ); // phpcs:ignore WordPress.DB -- table name only.
+		update_option( Schema::OPTION_DB_VERSION, '1' );
 		$this->assertFalse( Schema::is_current() );
 		$this->assertTrue( Schema::maybe_install() );
 		$this->assertTrue( Schema::is_current() );
 		$this->assertSame( Schema::DB_VERSION, get_option( Schema::OPTION_DB_VERSION ) );
 		$this->assertFalse( get_option( Schema::OPTION_INSTALL_LOCK ), 'the claim is released' );
+		$this->assertCount( 1, (array) $wpdb->get_results( 'SHOW INDEX FROM ' . Schema::table( 'entries' ) . " WHERE Key_name = 'submission'" ), 'the token key is added' ); // phpcs:ignore WordPress.DB -- table name only.
 	}
 
 	/**
@@ -263,8 +269,9 @@ final class FormsEntriesTest extends TestCase {
 	}
 
 	/**
-	 * A second create() with the same (form, token) answers the first entry with `created` false and stores
-	 * nothing; the token's case does not matter.
+	 * A second create() with the same token and values answers the first entry with `created` false and stores
+	 * nothing; the token's case does not matter. Other values under the token are a conflict: id 0, nothing
+	 * stored.
 	 *
 	 * @return void
 	 */
@@ -273,14 +280,14 @@ final class FormsEntriesTest extends TestCase {
 		$token   = self::token();
 		$first   = Entries::create( $form_id, $token, array( 'name' => 'first' ) );
 		$second  = Entries::create( $form_id, $token, array( 'name' => 'second', 'extra' => 'x' ) );
-		$upper   = Entries::create( $form_id, strtoupper( $token ), array( 'name' => 'third' ) );
+		$upper   = Entries::create( $form_id, strtoupper( $token ), array( 'name' => 'first' ) );
 		$shout   = Entries::create( $form_id, strtoupper( self::token() ), array( 'name' => 'fourth' ) );
 		$this->assertTrue( $shout['created'] );
 		$this->assertMatchesRegularExpression( '/^[0-9a-f]{32}$/', Entries::get( $shout['id'] )['submission'] ?? '', 'tokens are stored in lower case' );
 
-		$this->assertSame( array( 'id' => $first['id'], 'created' => true ), $first );
-		$this->assertSame( array( 'id' => $first['id'], 'created' => false ), $second );
-		$this->assertSame( array( 'id' => $first['id'], 'created' => false ), $upper );
+		$this->assertSame( array( 'id' => $first['id'], 'created' => true, 'conflict' => '' ), $first );
+		$this->assertSame( array( 'id' => 0, 'created' => false, 'conflict' => 'values' ), $second );
+		$this->assertSame( array( 'id' => $first['id'], 'created' => false, 'conflict' => '' ), $upper );
 		$this->assertSame( 2, self::entry_rows( $form_id ) );
 		$this->assertSame( 1, self::value_rows( $first['id'] ), 'the duplicates added no values' );
 		$this->assertSame( array( 'name' => 'first' ), Entries::get( $first['id'] )['values'] ?? null );
@@ -296,14 +303,14 @@ final class FormsEntriesTest extends TestCase {
 		$token   = self::token();
 		$results = array();
 		for ( $i = 0; $i < 20; $i++ ) {
-			$results[] = Entries::create( $form_id, $token, array( 'name' => 'Ana', 'try' => (string) $i ) );
+			$results[] = Entries::create( $form_id, $token, array( 'name' => 'Ana', 'topics' => array( 'a', 'b' ) ) );
 		}
 		$this->assertSame( 1, count( array_filter( array_column( $results, 'created' ) ) ), 'one call created it' );
 		$this->assertTrue( $results[0]['created'] );
 		$this->assertSame( array( $results[0]['id'] ), array_values( array_unique( array_column( $results, 'id' ) ) ), 'every call answers the same id' );
 		$this->assertSame( 1, self::entry_rows( $form_id ) );
 		$this->assertSame( 2, self::value_rows( $results[0]['id'] ) );
-		$this->assertSame( array( 'name' => 'Ana', 'try' => '0' ), Entries::get( $results[0]['id'] )['values'] ?? null );
+		$this->assertSame( array( 'name' => 'Ana', 'topics' => array( 'a', 'b' ) ), Entries::get( $results[0]['id'] )['values'] ?? null );
 	}
 
 	/**
@@ -355,7 +362,8 @@ final class FormsEntriesTest extends TestCase {
 	}
 
 	/**
-	 * Different tokens make different entries; the same token on another form is another entry.
+	 * Different tokens make different entries; a token already used on another form is refused there (a token
+	 * names one submission across all forms).
 	 *
 	 * @return void
 	 */
@@ -365,13 +373,15 @@ final class FormsEntriesTest extends TestCase {
 		$token   = self::token();
 		$a       = Entries::create( $form_id, $token, array( 'name' => 'a' ) );
 		$b       = Entries::create( $form_id, self::token(), array( 'name' => 'b' ) );
-		$c       = Entries::create( $other, $token, array( 'name' => 'c' ) );
-		$this->assertTrue( $a['created'] && $b['created'] && $c['created'] );
-		$this->assertCount( 3, array_unique( array( $a['id'], $b['id'], $c['id'] ) ) );
+		$c       = Entries::create( $other, $token, array( 'name' => 'a' ) );
+		$d       = Entries::create( $other, self::token(), array( 'name' => 'd' ) );
+		$this->assertTrue( $a['created'] && $b['created'] && $d['created'] );
+		$this->assertSame( array( 'id' => 0, 'created' => false, 'conflict' => 'form' ), $c );
+		$this->assertCount( 3, array_unique( array( $a['id'], $b['id'], $d['id'] ) ) );
 		$this->assertSame( 2, self::entry_rows( $form_id ) );
 		$this->assertSame( 1, self::entry_rows( $other ) );
 		$this->assertSame( array( 'name' => 'b' ), Entries::get( $b['id'] )['values'] ?? null );
-		$this->assertSame( array( 'name' => 'c' ), Entries::get( $c['id'] )['values'] ?? null );
+		$this->assertSame( array( 'name' => 'd' ), Entries::get( $d['id'] )['values'] ?? null );
 	}
 
 	/**

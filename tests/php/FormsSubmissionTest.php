@@ -12,6 +12,7 @@ namespace Tessera\Tests;
 
 use Tessera\Forms\Entries;
 use Tessera\Forms\FormBlock;
+use Tessera\Forms\NonceEndpoint;
 use Tessera\Forms\Schema;
 use Tessera\Forms\Spam;
 use Tessera\Forms\Submission;
@@ -358,8 +359,10 @@ final class FormsSubmissionTest extends TestCase {
 
 		$this->assertSame( (string) $form, self::one( $xpath, '//input[@name="everest_forms[id]"]' )->getAttribute( 'value' ) );
 		$this->assertNotFalse( wp_verify_nonce( self::one( $xpath, '//input[@name="security"]' )->getAttribute( 'value' ), Spam::NONCE_ACTION ) );
-		$this->assertMatchesRegularExpression( '/^[0-9a-f]{32}$/', self::one( $xpath, '//input[@name="tessera_submission"]' )->getAttribute( 'value' ) );
-		$this->assertMatchesRegularExpression( '/^\d{13}$/', self::one( $xpath, '//input[@name="evf_submission_start_time"]' )->getAttribute( 'value' ) );
+		// The token and the start time are the browser's: the page carries neither (the same page for everyone).
+		$this->assertSame( '', self::one( $xpath, '//input[@name="tessera_submission"]' )->getAttribute( 'value' ) );
+		$this->assertSame( '', self::one( $xpath, '//input[@name="evf_submission_start_time"]' )->getAttribute( 'value' ) );
+		$this->assertSame( $html, FormBlock::render( array( 'ref' => $form ) ), 'rendered again: the same bytes' );
 		$honeypot = self::one( $xpath, '//input[@name="everest_forms[hp]"]' );
 		$this->assertSame( '-1', $honeypot->getAttribute( 'tabindex' ) );
 		self::one( $xpath, '//button[@type="submit"][contains(., "Submit")]' );
@@ -412,5 +415,138 @@ final class FormsSubmissionTest extends TestCase {
 		unset( $_GET[ Submission::SENT_PARAM ] );
 		$this->assertStringContainsString( 'Thanks for contacting us!', $done );
 		$this->assertSame( 'status', self::one( self::xpath( $done ), '//*[contains(@class, "tessera-form__notice")]' )->getAttribute( 'role' ) );
+	}
+
+	/**
+	 * A token names one submission: the same one again answers its entry; the token with other answers, or on
+	 * another form, is refused (409) with nothing stored and nothing of the first entry in the answer.
+	 *
+	 * @return void
+	 */
+	public function test_reused_token_is_refused_without_the_other_entry(): void {
+		$form  = $this->form( array( 'pdfDownload' => true ) );
+		$other = $this->form();
+		$post  = self::posted( $form );
+		$first = ( new Submission() )->handle( $post, '192.0.2.20' );
+		$this->assertTrue( $first['success'] );
+		$this->assertArrayHasKey( 'pdf_download_url', $first['data'] );
+
+		$same = ( new Submission() )->handle( $post, '192.0.2.21' );
+		$this->assertTrue( $same['success'], 'a double click' );
+		$this->assertSame( $first['data']['entry_id'], $same['data']['entry_id'] );
+
+		$changed                                     = $post;
+		$changed['everest_forms']['form_fields']['name'] = 'Grace Hopper';
+		$conflict                                    = ( new Submission() )->handle( $changed, '192.0.2.22' );
+		$this->assertFalse( $conflict['success'] );
+		$this->assertSame( 409, $conflict['status'] );
+		$this->assertStringContainsString( 'other answers', (string) ( $conflict['data']['message'] ?? '' ) );
+		$this->assertSame( array( 'form_id', 'message' ), array_keys( $conflict['data'] ), 'no entry id, no PDF link' );
+
+		$elsewhere                      = self::posted( $other );
+		$elsewhere['tessera_submission'] = $post['tessera_submission'];
+		$moved                          = ( new Submission() )->handle( $elsewhere, '192.0.2.23' );
+		$this->assertSame( 409, $moved['status'] );
+		$this->assertStringContainsString( 'another form', (string) ( $moved['data']['message'] ?? '' ) );
+		$this->assertSame( array( 'form_id', 'message' ), array_keys( $moved['data'] ) );
+
+		$this->assertSame( 1, Entries::list( $form, array() )['total'] );
+		$this->assertSame( 0, Entries::list( $other, array() )['total'] );
+		$this->assertSame( 'Ada <b>Lovelace</b>', Entries::get( $first['data']['entry_id'] )['values']['name'] ?? null );
+		$this->assertCount( 1, $this->mails );
+	}
+
+	/**
+	 * A post without a token (no JavaScript) gets the server's: the same post again (a double click) is the same
+	 * entry; other answers, or another visitor's address, another entry.
+	 *
+	 * @return void
+	 */
+	public function test_post_without_token_gets_the_servers(): void {
+		$form = $this->form();
+		$post = self::posted( $form );
+		unset( $post['tessera_submission'] );
+		$first = ( new Submission() )->handle( $post, '192.0.2.30', true );
+		$again = ( new Submission() )->handle( $post, '192.0.2.30', true );
+		$this->assertTrue( $first['success'] && $again['success'] );
+		$this->assertSame( $first['data']['entry_id'], $again['data']['entry_id'] );
+
+		$other                                     = $post;
+		$other['everest_forms']['form_fields']['name'] = 'Grace';
+		$second                                    = ( new Submission() )->handle( $other, '192.0.2.30', true );
+		$third                                     = ( new Submission() )->handle( $post, '192.0.2.31', true );
+		$this->assertTrue( $second['success'] && $third['success'] );
+		$this->assertCount( 3, array_unique( array( $first['data']['entry_id'], $second['data']['entry_id'], $third['data']['entry_id'] ) ) );
+		$this->assertSame( 3, Entries::list( $form, array() )['total'] );
+		$this->assertSame(
+			Submission::minted_token( $form, '192.0.2.30', $post['everest_forms']['form_fields'], 6 * Submission::MINT_WINDOW ),
+			Submission::minted_token( $form, '192.0.2.30', $post['everest_forms']['form_fields'], 7 * Submission::MINT_WINDOW - 1 ),
+			'one window, one token'
+		);
+	}
+
+	/**
+	 * Without JavaScript a page carries no start time: the first normal post is validated, stores nothing and comes
+	 * back with the values, a start time and a token; sent once more (after the minimum fill time) it is stored.
+	 * A background submission without a start time stays "too fast".
+	 *
+	 * @return void
+	 */
+	public function test_normal_post_without_start_time_is_sent_once_more(): void {
+		$form = $this->form( array( 'minFillSeconds' => 3 ) );
+		$post = self::posted( $form, array( 'secret' => array( 'primary' => '', 'secondary' => '' ) ) );
+		unset( $post['tessera_submission'], $post['evf_submission_start_time'] );
+		$this->assertSame( 400, ( new Submission() )->handle( $post, '192.0.2.40' )['status'], 'background: too fast' );
+
+		$_SERVER['REQUEST_METHOD'] = 'POST';
+		$_POST                     = wp_slash( $post );
+		( new Submission() )->normal_post();
+		$_POST = array();
+		$this->assertSame( 0, Entries::list( $form, array() )['total'] );
+
+		$xpath  = self::xpath( FormBlock::render( array( 'ref' => $form ) ) );
+		$notice = self::one( $xpath, '//*[contains(@class, "tessera-form__notice")]' );
+		$this->assertSame( 'alert', $notice->getAttribute( 'role' ) );
+		$this->assertStringContainsString( 'send the form once more', $notice->textContent );
+		$this->assertSame( 'Ada <b>Lovelace</b>', self::one( $xpath, '//input[@name="everest_forms[form_fields][name]"]' )->getAttribute( 'value' ) );
+		$token = self::one( $xpath, '//input[@name="tessera_submission"]' )->getAttribute( 'value' );
+		$start = self::one( $xpath, '//input[@name="evf_submission_start_time"]' )->getAttribute( 'value' );
+		$this->assertMatchesRegularExpression( '/^[0-9a-f]{32}$/', $token );
+		$this->assertMatchesRegularExpression( '/^\d{13}$/', $start );
+
+		$resent = $post + array(
+			'tessera_submission'        => $token,
+			'evf_submission_start_time' => $start,
+		);
+		$this->assertSame( 400, ( new Submission() )->handle( $resent, '192.0.2.40', true )['status'], 'at once: too fast' );
+		$stored = ( new Submission( time() + 5 ) )->handle( $resent, '192.0.2.40', true );
+		$this->assertTrue( $stored['success'] );
+		$this->assertSame( 1, Entries::list( $form, array() )['total'] );
+	}
+
+	/**
+	 * A normal post from a page older than its nonce comes back with what was typed, the "expired" notice and a
+	 * fresh nonce; the nonce endpoint answers the current user's nonce.
+	 *
+	 * @return void
+	 */
+	public function test_stale_nonce_normal_post_and_the_nonce_endpoint(): void {
+		$form                      = $this->form();
+		$_SERVER['REQUEST_METHOD'] = 'POST';
+		$_POST                     = wp_slash( array( 'security' => 'abcdef1234' ) + self::posted( $form ) );
+		( new Submission() )->normal_post();
+		$_POST = array();
+		$xpath = self::xpath( FormBlock::render( array( 'ref' => $form ) ) );
+		$this->assertStringContainsString( 'expired', self::one( $xpath, '//*[contains(@class, "tessera-form__notice")]' )->textContent );
+		$this->assertSame( 'ada@example.org', self::one( $xpath, '//input[@name="everest_forms[form_fields][email]"]' )->getAttribute( 'value' ) );
+		$this->assertTrue( Spam::nonce_ok( self::one( $xpath, '//input[@name="security"]' )->getAttribute( 'value' ) ) );
+		$this->assertSame( 0, Entries::list( $form, array() )['total'] );
+
+		$handler = new NonceEndpoint();
+		$this->add_test_filter( 'wp_ajax_nopriv_' . NonceEndpoint::ACTION, array( $handler, 'serve' ), 1, 0 );
+		$answer = $this->ajax( 'nopriv_' . NonceEndpoint::ACTION, array() );
+		$this->assertSame( 200, $answer['status'] );
+		$this->assertTrue( $answer['json']['success'] ?? null );
+		$this->assertTrue( Spam::nonce_ok( $answer['json']['data']['nonce'] ?? null ) );
 	}
 }

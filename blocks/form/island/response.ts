@@ -108,14 +108,3 @@ export function errorText(
 ): string {
 	return response?.data.message ?? response?.data.header ?? generic;
 }
-
-/**
- * A new submission token: 32 hexadecimal characters.
- */
-export function newToken(): string {
-	const bytes = new Uint8Array( 16 );
-	crypto.getRandomValues( bytes );
-	return Array.from( bytes, ( b ) =>
-		b.toString( 16 ).padStart( 2, '0' )
-	).join( '' );
-}

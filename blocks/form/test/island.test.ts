@@ -13,7 +13,9 @@ import { describe, expect, it } from '@jest/globals';
  */
 import { parseConfig, type FieldConfig, type Messages } from '../island/config';
 import { ruleMet, visibleFields } from '../island/conditions';
-import { errorText, newToken, parseResponse } from '../island/response';
+import { errorText, parseResponse } from '../island/response';
+import { newToken } from '../token';
+import { parseNonce } from '../island/nonce';
 import {
 	fill,
 	isEmail,
@@ -513,5 +515,21 @@ describe( 'parseConfig', () => {
 			cap: 1000,
 		} );
 		expect( parseConfig( [] ) ).toBeNull();
+	} );
+} );
+
+describe( 'parseNonce', () => {
+	it( 'reads the nonce of a success, and nothing else', () => {
+		expect(
+			parseNonce( { success: true, data: { nonce: '0123abcdef' } } )
+		).toBe( '0123abcdef' );
+		expect(
+			parseNonce( { success: false, data: { nonce: '0123abcdef' } } )
+		).toBeNull();
+		expect(
+			parseNonce( { success: true, data: { nonce: '<b>x</b>' } } )
+		).toBeNull();
+		expect( parseNonce( { success: true, data: null } ) ).toBeNull();
+		expect( parseNonce( '0123abcdef' ) ).toBeNull();
 	} );
 } );

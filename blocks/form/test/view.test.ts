@@ -17,6 +17,7 @@ describe( 'form loader', () => {
 					<input type="hidden" name="evf_submission_start_time" value="${
 						Date.now() + 60000
 					}">
+					<input type="hidden" name="tessera_submission" value="0123456789abcdef0123456789abcdef">
 					<input type="text" id="name">
 					<div class="tessera-form__submit">
 						<span class="evf-submission-countdown" data-duration="2" hidden></span>
@@ -39,6 +40,14 @@ describe( 'form loader', () => {
 			'input[name="evf_submission_start_time"]'
 		);
 		expect( Number( input?.value ) ).toBeLessThanOrEqual( Date.now() );
+	} );
+
+	it( 'writes a new submission token of its own over whatever the page had', () => {
+		const input = document.querySelector< HTMLInputElement >(
+			'input[name="tessera_submission"]'
+		);
+		expect( input?.value ).toMatch( /^[0-9a-f]{32}$/ );
+		expect( input?.value ).not.toBe( '0123456789abcdef0123456789abcdef' );
 	} );
 
 	it( 'counts down each second with the button disabled, then removes itself', () => {

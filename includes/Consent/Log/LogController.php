@@ -10,6 +10,7 @@ declare(strict_types=1);
 
 namespace Tessera\Consent\Log;
 
+use Tessera\Http\CacheHeaders;
 use Tessera\Http\ClientAddress;
 use Tessera\Http\RateLimiter;
 use WP_Error;
@@ -134,9 +135,7 @@ final class LogController extends WP_REST_Controller {
 				array( 'status' => 500 )
 			);
 		}
-		$response = new WP_REST_Response( array( 'logged' => true ), 201 );
-		$response->header( 'Cache-Control', 'no-store' );
-		return $response;
+		return CacheHeaders::on( new WP_REST_Response( array( 'logged' => true ), 201 ), CacheHeaders::NO_STORE );
 	}
 
 	/**

@@ -387,8 +387,7 @@ final class EntriesController extends WP_REST_Controller {
 		$response->header( 'Content-Type', 'text/csv; charset=utf-8' );
 		$response->header( 'Content-Disposition', 'attachment; filename="tessera-form-' . $form->form_id . '-entries-' . wp_date( 'Y-m-d' ) . '.csv"' );
 		$response->header( 'X-Content-Type-Options', 'nosniff' );
-		$response->header( 'Cache-Control', 'no-store' );
-		return $response;
+		return self::no_store( $response );
 	}
 
 	/**
@@ -627,8 +626,7 @@ final class EntriesController extends WP_REST_Controller {
 	 * @return WP_REST_Response
 	 */
 	private static function no_store( WP_REST_Response $response ): WP_REST_Response {
-		$response->header( 'Cache-Control', 'no-store' );
-		return $response;
+		return \Tessera\Http\CacheHeaders::on( $response, \Tessera\Http\CacheHeaders::NO_STORE );
 	}
 
 	/**

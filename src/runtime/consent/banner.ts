@@ -47,6 +47,20 @@ export function wireBanner( api: ConsentApi ): void {
 	} );
 }
 
+/** Class on `<html>` once the visitor has acted: the CSS hides the banner. */
+export const ACTED_CLASS = 'tessera-consent-acted';
+
+/**
+ * The page of a visitor who has acted: the class on `<html>` (set by the
+ * runtime in `<head>` before the first paint, so the banner is never painted
+ * and the revisit button is), then the `hidden` attributes of what is parsed.
+ */
+export function showChosen(): void {
+	document.documentElement.classList.add( ACTED_CLASS );
+	byId( 'tessera-consent-banner' )?.setAttribute( 'hidden', '' );
+	byId( 'tessera-consent-revisit' )?.removeAttribute( 'hidden' );
+}
+
 /**
  * After an action: hides the banner, shows the revisit button and sends the
  * stored value to the consent log (when the page has one).
@@ -54,8 +68,7 @@ export function wireBanner( api: ConsentApi ): void {
  * @param cookie The cookie value just written.
  */
 export function afterAction( cookie: string ): void {
-	byId( 'tessera-consent-banner' )?.setAttribute( 'hidden', '' );
-	byId( 'tessera-consent-revisit' )?.removeAttribute( 'hidden' );
+	showChosen();
 	const log = byId( TEMPLATE )?.dataset.log;
 	if ( log ) {
 		navigator.sendBeacon( log, new URLSearchParams( { consent: cookie } ) );

@@ -3,7 +3,8 @@
  * category are neutralised — whether they are in the page at start, inserted
  * by code (the DOM insertion methods check an element before inserting it; a
  * MutationObserver catches the rest, e.g. HTML parsed into the page) — and
- * restored, in document order, when their categories are allowed.
+ * restored, in document order, when their categories are allowed: after a
+ * choice, and as the parser reaches them once allowed (a returning visitor).
  *
  * Markup of a blocked element (the server may print the same):
  * `<script type="text/plain" data-tessera-category="analytics" data-tessera-type="module" src="…">`,
@@ -122,13 +123,94 @@ export function startBlocker(
 			( node as ParentNode ).querySelectorAll( WATCHED ).forEach( check );
 		}
 	};
+	// Restoring, in document order: one queue for restore() and for the
+	// observer, which restores what the parser reaches of an allowed category
+	// (a returning visitor's accepted scripts, on every page). External
+	// scripts go in at once with `async = false` (the browser runs those in
+	// insertion order); anything after them that is not external waits for
+	// the `load`/`error` of the last one, which fires once all have run.
+	const queue: HTMLScriptElement[] = [];
+	let pending: HTMLScriptElement | null = null;
+	const run = (): void => {
+		for ( let el = queue[ 0 ]; el; el = queue[ 0 ] ) {
+			const external = el.hasAttribute( 'src' );
+			if ( pending && ! external ) {
+				return;
+			}
+			queue.shift();
+			// A text/plain script was never "already started", nor is its
+			// clone (the flag is copied): inserting the clone runs it.
+			const copy = el.cloneNode( true ) as HTMLScriptElement;
+			const type = el.getAttribute( TYPE_ATTR );
+			if ( type ) {
+				setAttr( copy, 'type', type );
+			} else {
+				copy.removeAttribute( 'type' );
+			}
+			copy.removeAttribute( TYPE_ATTR );
+			// (a nomodule script never loads in a browser that runs this)
+			if ( external && ! copy.noModule ) {
+				copy.async = false;
+				pending = copy;
+				copy.onload = copy.onerror = () => {
+					if ( pending === copy ) {
+						pending = null;
+						run();
+					}
+				};
+			}
+			el.replaceWith( copy );
+		}
+	};
+	// Deferred external scripts reached while the page is parsed: queued
+	// once it is, in order, as the browser runs `defer` scripts.
+	const deferred: HTMLScriptElement[] = [];
+	document.addEventListener( 'DOMContentLoaded', () => {
+		queue.push( ...deferred.splice( 0 ) );
+		run();
+	} );
+	// Restores a blocked element whose categories are all allowed now: an
+	// iframe at once (no order to keep), a script through the queue.
+	const take = ( el: Element ): void => {
+		if (
+			! waits(
+				( el.getAttribute( CATEGORY_ATTR ) as string ).split( ',' )
+			)
+		) {
+			el.removeAttribute( CATEGORY_ATTR );
+			if ( el.tagName === 'SCRIPT' ) {
+				( ( el as HTMLScriptElement ).defer &&
+				! ( el as HTMLScriptElement ).async &&
+				el.hasAttribute( 'src' ) &&
+				document.readyState === 'loading'
+					? deferred
+					: queue
+				).push( el as HTMLScriptElement );
+			} else {
+				setAttr( el, 'src', el.getAttribute( SRC_ATTR ) as string );
+				el.removeAttribute( SRC_ATTR );
+			}
+		}
+	};
+	const restore = (): void => {
+		document.querySelectorAll( `[${ CATEGORY_ATTR }]` ).forEach( take );
+		run();
+	};
+
 	scan( document.documentElement );
+	restore();
 	// What reached the page some other way (HTML parsed after the runtime,
 	// innerHTML): one query of the page per batch of mutations — checking
 	// every added node's subtree costs far more while a page is parsed.
-	const observer = new MutationObserver( () =>
-		document.querySelectorAll( WATCHED ).forEach( check )
-	);
+	// Blocked elements of allowed categories are restored; others blocked.
+	const observer = new MutationObserver( () => {
+		document
+			.querySelectorAll( `${ WATCHED },[${ CATEGORY_ATTR }]` )
+			.forEach( ( el ) =>
+				el.hasAttribute( CATEGORY_ATTR ) ? take( el ) : check( el )
+			);
+		run();
+	} );
 	observer.observe( document.documentElement, {
 		childList: true,
 		subtree: true,
@@ -153,51 +235,7 @@ export function startBlocker(
 	} );
 
 	return {
-		restore() {
-			const queue = Array.from(
-				document.querySelectorAll( `[${ CATEGORY_ATTR }]` )
-			).filter(
-				( el ) =>
-					! waits(
-						( el.getAttribute( CATEGORY_ATTR ) as string ).split(
-							','
-						)
-					)
-			);
-			queue.forEach( ( el ) => el.removeAttribute( CATEGORY_ATTR ) );
-			const next = (): void => {
-				const el = queue.shift();
-				if ( ! el ) {
-					return;
-				}
-				if ( el.tagName !== 'SCRIPT' ) {
-					setAttr( el, 'src', el.getAttribute( SRC_ATTR ) as string );
-					el.removeAttribute( SRC_ATTR );
-					return next();
-				}
-				// A text/plain script was never "already started", nor is its
-				// clone (the flag is copied): inserting the clone runs it.
-				const copy = el.cloneNode( true ) as HTMLScriptElement;
-				const type = el.getAttribute( TYPE_ATTR );
-				if ( type ) {
-					setAttr( copy, 'type', type );
-				} else {
-					copy.removeAttribute( 'type' );
-				}
-				copy.removeAttribute( TYPE_ATTR );
-				const waitsForLoad =
-					copy.hasAttribute( 'src' ) && ! copy.noModule;
-				if ( waitsForLoad ) {
-					copy.async = false;
-					copy.onload = copy.onerror = next;
-				}
-				el.replaceWith( copy );
-				if ( ! waitsForLoad ) {
-					next();
-				}
-			};
-			next();
-		},
+		restore,
 		stop() {
 			observer.disconnect();
 			patched.forEach( ( unpatch ) => unpatch() );

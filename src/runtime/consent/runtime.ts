@@ -1,13 +1,16 @@
 /**
  * Wires the consent runtime: reads the configuration and the cookie, starts
- * the blocker, exposes `window.tessera.consent` and dispatches
- * `tessera-consent-change` on `document` after every action.
+ * the blocker (which restores what the parser reaches of an allowed category),
+ * hides the server-printed banner when the visitor has acted, exposes
+ * `window.tessera.consent` and dispatches `tessera-consent-change` on
+ * `document` after every action. The server prints the same page for every
+ * visitor: everything visitor-specific is decided here, in `<head>`.
  */
 
 /**
  * Internal dependencies
  */
-import { afterAction, wireBanner } from './banner';
+import { afterAction, showChosen, wireBanner } from './banner';
 import { startBlocker } from './blocker';
 import { COOKIE_NAME, encodeConsent, parseConsent, readCookie } from './codec';
 import { readConsentConfig } from './config';
@@ -59,16 +62,22 @@ export function startConsent(
 	} catch ( error ) {
 		logError( error );
 	}
-	let state = stored ?? initialState( categories, law, gpc );
+	// Under GDPR a cookie that records no action is no consent, whatever its
+	// categories say (the runtime never writes one).
+	let state =
+		stored && ( stored.action || law === 'ccpa' )
+			? stored
+			: initialState( categories, law, gpc );
 	// Do Not Track: what is blocked at load stays blocked on this page.
 	const loaded = state;
 	const dnt = config.respectDnt && navigator.doNotTrack === '1';
-	const allowed = ( slug: string ): boolean => {
+	// Whether a state lets a category's scripts run (unknown slug: no).
+	const allows = ( from: ConsentState, slug: string ): boolean => {
 		const category = categories.find( ( c ) => c.slug === slug );
-		return (
-			!! category && ! isBlocked( dnt ? loaded : state, category, law )
-		);
+		return !! category && ! isBlocked( from, category, law );
 	};
+	const allowed = ( slug: string ): boolean =>
+		allows( dnt ? loaded : state, slug );
 	const blocker = startBlocker( config.providers, allowed );
 	const snapshot = (): PublicConsent => ( {
 		activeLaw: law,
@@ -119,8 +128,15 @@ export function startConsent(
 		close: () => apply( closeBanner( state ) ),
 		optOut: ( on: unknown ) => ( on === true ? reject() : accept() ),
 		getState: snapshot,
+		isAllowed: ( slug: string ) => allows( state, slug ),
 	} );
 	( window.tessera ??= {} ).consent = api;
 	wireBanner( api );
+	// The server prints the banner for everyone: a visitor who has acted
+	// never sees it (the class is on <html> before the first paint).
+	if ( state.action ) {
+		showChosen();
+		document.addEventListener( 'DOMContentLoaded', showChosen );
+	}
 	return blocker.stop;
 }

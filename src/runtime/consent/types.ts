@@ -86,6 +86,12 @@ export interface ConsentApi extends PublicConsent {
 	optOut: ( on: boolean ) => void;
 	/** A copy of the current public state. */
 	getState: () => PublicConsent;
+	/**
+	 * Whether the current state lets a category's scripts run (the law
+	 * applied: CCPA allows until the visitor opts out; Do Not Track not
+	 * applied). For Consent Mode and the WP Consent API. Unknown slug: false.
+	 */
+	isAllowed: ( slug: string ) => boolean;
 }
 
 declare global {

@@ -42,6 +42,23 @@ export const SLUGS = [
 	'advertisement',
 ] as const;
 
+/** The consent id of the cookies below. */
+export const CONSENT_ID = 'Ab3dEfGh1jKlMn0pQrStUvWxYz012345';
+const ID = `consentid:${ CONSENT_ID }`;
+
+/**
+ * The visitors of the cache test (issue 19): their `cookieyes-consent` value (null: none).
+ */
+export const VISITOR_COOKIES: Record< string, string | null > = {
+	'no cookie': null,
+	'accept all': `${ ID },consent:yes,action:yes,necessary:yes,functional:yes,analytics:yes,performance:yes,advertisement:yes`,
+	'reject all': `${ ID },consent:no,action:yes,necessary:yes,functional:no,analytics:no,performance:no,advertisement:no`,
+	custom: `${ ID },consent:yes,action:yes,necessary:yes,functional:no,analytics:yes,performance:no,advertisement:no`,
+	'CCPA opted out': `${ ID },consent:reject,action:yes,necessary:yes,functional:yes,analytics:no,performance:no,advertisement:no`,
+	malformed: 'consentid:x,consent:yes,action:yes,analytics:yes',
+	'action empty': `${ ID },consent:yes,action:,necessary:yes,functional:yes,analytics:yes,performance:yes,advertisement:yes`,
+};
+
 /** The consent settings as REST answers them (only what the specs read). */
 export type ConsentSettings = Record< string, unknown > & {
 	activeLaw: 'gdpr' | 'ccpa';
@@ -97,6 +114,29 @@ export function ensureDemo(): void {
 			stdio: 'pipe',
 		}
 	);
+}
+
+/**
+ * Makes sure the demo page and its provider exist, asking the site over REST first: on the production-shaped
+ * stack (the `@visitor` tests) they come with the demo content, and the bare test site's files are not touched;
+ * the demo script runs only when something is missing.
+ *
+ * @param requestUtils Admin request utilities.
+ */
+export async function ensureDemoOverRest(
+	requestUtils: RequestUtils
+): Promise< void > {
+	const pages = await requestUtils.rest< Array< { id: number } > >( {
+		path: '/wp/v2/pages',
+		params: { slug: 'demo-consent', status: 'publish' },
+	} );
+	const { providers } = await getSettings( requestUtils );
+	if (
+		! pages.length ||
+		! providers.some( ( { re } ) => re.includes( '/third-party/' ) )
+	) {
+		ensureDemo();
+	}
 }
 
 /**

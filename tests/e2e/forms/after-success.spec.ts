@@ -42,7 +42,7 @@ function ajaxAnswer( page: Page ) {
 	);
 }
 
-test.describe( 'after a background submission', () => {
+test.describe( 'after a background submission', { tag: '@visitor' }, () => {
 	test.beforeAll( () => {
 		ensureDemo();
 	} );

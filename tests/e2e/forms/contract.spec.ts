@@ -305,6 +305,59 @@ test.describe( 'form submission contract (admin-ajax)', () => {
 		expect( entries( form ).total ).toBe( before + 100 );
 	} );
 
+	test( 'a token used again with other answers, or on another form, stores nothing (409)', async () => {
+		const token = 'a'.repeat( 24 ) + Date.now().toString( 16 ).slice( -8 );
+		const first = await submit(
+			body( hidden, VALID, { tessera_submission: token } )
+		);
+		expect( first.status ).toBe( 200 );
+		const before = entries( form ).total;
+		const conflict = await submit(
+			body(
+				hidden,
+				{ ...VALID, name: 'Someone Else' },
+				{ tessera_submission: token }
+			)
+		);
+		expect( conflict.status ).toBe( 409 );
+		expect( conflict.json.data.entry_id ).toBeUndefined();
+		expect( entries( form ).total ).toBe( before );
+		expect( entries( form ).rows[ 0 ].values.name ).toBe( VALID.name );
+
+		const other = formId( 'demo-message-top' );
+		const otherBefore = entries( other ).total;
+		const moved = await submit(
+			body(
+				await hiddenFields( anonymous, other ),
+				{ email: 'else@example.org' },
+				{ tessera_submission: token }
+			)
+		);
+		expect( moved.status ).toBe( 409 );
+		expect( entries( other ).total ).toBe( otherBefore );
+	} );
+
+	test( 'a normal post without a token, sent twice, stores one entry', async () => {
+		const before = entries( form ).total;
+		const params = new URLSearchParams(
+			body( hidden, { ...VALID, subject: `tokenless ${ Date.now() }` } )
+		);
+		params.delete( 'tessera_submission' );
+		params.delete( 'action' );
+		const post = () =>
+			anonymous.post( DEMO_PATH, {
+				data: params.toString(),
+				headers: {
+					'content-type': 'application/x-www-form-urlencoded',
+				},
+				maxRedirects: 0,
+			} );
+		const [ a, b ] = [ await post(), await post() ];
+		expect( a.status() ).toBe( 303 );
+		expect( b.status() ).toBe( 303 );
+		expect( entries( form ).total ).toBe( before + 1 );
+	} );
+
 	test( 'the demo page carries a fresh nonce for anonymous visitors', async () => {
 		expect( hidden.security ).toMatch( /^[0-9a-f]{10}$/ );
 		expect( hidden[ 'everest_forms[id]' ] ).toBe( String( form ) );

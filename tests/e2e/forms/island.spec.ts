@@ -9,7 +9,13 @@
  * External dependencies
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import {
+	expect,
+	test,
+	type Locator,
+	type Page,
+	type Route,
+} from '@playwright/test';
 
 /**
  * Internal dependencies
@@ -47,7 +53,7 @@ async function openForm( page: Page, id: number ): Promise< Locator > {
 	return form;
 }
 
-test.describe( 'the form island', () => {
+test.describe( 'the form island', { tag: '@visitor' }, () => {
 	test.beforeAll( () => {
 		ensureDemo();
 	} );
@@ -343,20 +349,28 @@ test.describe( 'the form island', () => {
 		const { context, page } = await consentingVisitor( browser );
 		const id = formId( 'demo-contact' );
 		const before = entries( id ).total;
+		// A stale nonce that no refresh can mend (the refresh answers one as stale): 403 with data.message.
+		const staleRefresh = ( route: Route ) =>
+			route.fulfill( {
+				contentType: 'application/json',
+				body: JSON.stringify( {
+					success: true,
+					data: { nonce: '0123456789' },
+				} ),
+			} );
+		await page.route(
+			/admin-ajax\.php\?action=tessera_form_nonce/,
+			staleRefresh
+		);
 		const form = await openForm( page, id );
 		await form.getByLabel( 'Name' ).fill( 'Ada' );
 		await form.getByLabel( 'E-mail' ).fill( 'ada@example.org' );
 		await form.getByLabel( 'Message' ).fill( 'Three words here' );
 		const button = form.getByRole( 'button', { name: 'Submit' } );
-
-		// A stale nonce: 403 with data.message.
-		await form.locator( 'input[name="security"]' ).evaluate( ( input ) => {
-			( input as HTMLInputElement ).value = 'stale';
-		} );
 		await button.click();
 		const notice = page.locator( `#evf-form-${ id }-notice` );
 		await expect( notice ).toHaveRole( 'alert' );
-		await expect( notice ).toContainText( 'This page has expired' );
+		await expect( notice ).toContainText( 'This page had expired' );
 		await expect( button ).toBeEnabled();
 		await expect( button ).toHaveText( 'Submit' );
 		await expect( form.getByLabel( 'Message' ) ).toHaveValue(
@@ -364,6 +378,10 @@ test.describe( 'the form island', () => {
 		);
 
 		// A field error only the server finds (the request changed on its way): placed after the field.
+		await page.unroute(
+			/admin-ajax\.php\?action=tessera_form_nonce/,
+			staleRefresh
+		);
 		await page.reload();
 		const again = await openForm( page, id );
 		await again.getByLabel( 'Name' ).fill( 'Ada' );
@@ -371,7 +389,7 @@ test.describe( 'the form island', () => {
 		await again.getByLabel( 'Message' ).fill( 'Three words here' );
 		// The form refuses posts sent less than 3 s after it was rendered (a spam defence).
 		await startedSecondsAgo( again );
-		await page.route( /admin-ajax\.php/, ( route ) =>
+		await page.route( /admin-ajax\.php$/, ( route ) =>
 			route.continue( {
 				postData: ( route.request().postData() || '' ).replace(
 					/(everest_forms%5Bform_fields%5D%5Bmessage%5D=)[^&]*/,
@@ -525,3 +543,238 @@ test.describe( 'the form island', () => {
 		await context.close();
 	} );
 } );
+
+test.describe(
+	'the form island behind a page cache',
+	{ tag: '@visitor' },
+	() => {
+		const CONTACT = '/demo-contact/';
+
+		test.beforeAll( () => {
+			ensureDemo();
+		} );
+
+		/**
+		 * Fills the contact form as one visitor (started long enough ago) and sends it; answers the success notice
+		 * and the statuses of the submissions sent.
+		 *
+		 * @param page The page, on the contact form.
+		 * @param name The visitor's name.
+		 */
+		async function send(
+			page: Page,
+			name: string
+		): Promise< { notice: Locator; statuses: number[] } > {
+			const form = page.locator( 'form.tessera-form' );
+			const id = await form.getAttribute( 'data-formid' );
+			const statuses: number[] = [];
+			page.on( 'response', ( response ) => {
+				if (
+					response.request().method() === 'POST' &&
+					( response.request().postData() || '' ).includes(
+						`action=${ ACTION }`
+					)
+				) {
+					statuses.push( response.status() );
+				}
+			} );
+			await startedSecondsAgo( form );
+			await form.getByLabel( 'Name' ).fill( name );
+			await form.getByLabel( 'E-mail' ).fill( 'visitor@example.org' );
+			await form
+				.getByLabel( 'Message' )
+				.fill( `Sent by ${ name } alone` );
+			await mounted( form );
+			await form.getByRole( 'button', { name: 'Submit' } ).click();
+			const notice = page.locator( `#evf-form-${ id }-notice` );
+			await expect( notice ).toContainText(
+				'Thank you! Your message has been sent.'
+			);
+			await expect( notice ).toHaveRole( 'status' );
+			return { notice, statuses };
+		}
+
+		/**
+		 * The text of the PDF the success notice links to, fetched as its visitor.
+		 *
+		 * @param page   The visitor's page.
+		 * @param notice The success notice.
+		 */
+		async function pdfOf( page: Page, notice: Locator ): Promise< string > {
+			const href = await notice
+				.getByRole( 'link' )
+				.getAttribute( 'href' );
+			const pdf = await page.request.get( String( href ) );
+			expect( pdf.status() ).toBe( 200 );
+			return ( await pdf.body() ).toString( 'latin1' );
+		}
+
+		test( 'a page older than its nonce still sends: the island asks for a fresh one on intent', async ( {
+			browser,
+		} ) => {
+			const { context, page, errors } =
+				await consentingVisitor( browser );
+			await page.goto( CONTACT );
+			const security = page.locator(
+				'form.tessera-form input[name="security"]'
+			);
+			// As an old cached page: its nonce expired long ago.
+			await security.evaluate( ( input ) => {
+				( input as HTMLInputElement ).value = '0123456789';
+			} );
+			const { notice, statuses } = await send( page, 'Stale Page' );
+			expect( statuses ).toEqual( [ 200 ] );
+			await expect( security ).not.toHaveValue( '0123456789' );
+			expect( await pdfOf( page, notice ) ).toContain(
+				'Sent by Stale Page alone'
+			);
+			expect( errors ).toEqual( [] );
+			await context.close();
+		} );
+
+		test( 'a tab left open past the nonce it was given: refused as expired once, refreshed, sent', async ( {
+			browser,
+		} ) => {
+			const { context, page, errors } =
+				await consentingVisitor( browser );
+			let refreshes = 0;
+			await page.route(
+				/admin-ajax\.php\?action=tessera_form_nonce/,
+				( route ) => {
+					refreshes++;
+					// The nonce fetched on intent has expired by the time the visitor sends.
+					return refreshes === 1
+						? route.fulfill( {
+								contentType: 'application/json',
+								body: JSON.stringify( {
+									success: true,
+									data: { nonce: '0123456789' },
+								} ),
+							} )
+						: route.continue();
+				}
+			);
+			await page.goto( CONTACT );
+			const { notice, statuses } = await send( page, 'Open Tab' );
+			expect( statuses ).toEqual( [ 403, 200 ] );
+			expect( refreshes ).toBe( 2 );
+			expect( await pdfOf( page, notice ) ).toContain(
+				'Sent by Open Tab alone'
+			);
+			// The one refusal, logged by the browser as a failed resource, and nothing else.
+			expect( errors ).toEqual( [
+				expect.stringContaining( 'status of 403' ),
+			] );
+			await context.close();
+		} );
+
+		test( 'two visitors on the same cached page: each stores their own entry and sees their own success and PDF', async ( {
+			browser,
+		} ) => {
+			const ada = await consentingVisitor( browser );
+			const grace = await consentingVisitor( browser );
+			const first = await ada.page.goto( CONTACT );
+			const cached = await first?.text();
+			// The second visitor gets the very bytes the first one got, as from a page cache.
+			await grace.page.route(
+				( url ) => url.pathname === CONTACT && url.search === '',
+				( route ) =>
+					route.fulfill( {
+						status: 200,
+						contentType: 'text/html; charset=UTF-8',
+						body: cached,
+					} )
+			);
+			await grace.page.goto( CONTACT );
+			const tokenOf = ( page: Page ) =>
+				page
+					.locator(
+						'form.tessera-form input[name="tessera_submission"]'
+					)
+					.inputValue();
+			const tokens = [
+				await tokenOf( ada.page ),
+				await tokenOf( grace.page ),
+			];
+			expect( tokens[ 0 ] ).toMatch( /^[0-9a-f]{32}$/ );
+			expect( tokens[ 1 ] ).toMatch( /^[0-9a-f]{32}$/ );
+			expect( tokens[ 0 ] ).not.toBe( tokens[ 1 ] );
+
+			const adaSent = await send( ada.page, 'Ada Lovelace' );
+			const graceSent = await send( grace.page, 'Grace Hopper' );
+			const adaPdf = await pdfOf( ada.page, adaSent.notice );
+			const gracePdf = await pdfOf( grace.page, graceSent.notice );
+			expect( adaPdf ).toContain( 'Sent by Ada Lovelace alone' );
+			expect( adaPdf ).not.toContain( 'Grace Hopper' );
+			expect( gracePdf ).toContain( 'Sent by Grace Hopper alone' );
+			expect( gracePdf ).not.toContain( 'Ada Lovelace' );
+			const links = [
+				await adaSent.notice.getByRole( 'link' ).getAttribute( 'href' ),
+				await graceSent.notice
+					.getByRole( 'link' )
+					.getAttribute( 'href' ),
+			];
+			expect( links[ 0 ] ).not.toBe( links[ 1 ] );
+			expect( ada.errors ).toEqual( [] );
+			expect( grace.errors ).toEqual( [] );
+			await ada.context.close();
+			await grace.context.close();
+		} );
+
+		test( 'a token refused as used for another submission: a clear notice, what was typed kept, sent anew on the next click', async ( {
+			browser,
+		} ) => {
+			const { context, page } = await consentingVisitor( browser );
+			await page.goto( CONTACT );
+			const form = page.locator( 'form.tessera-form' );
+			const id = await form.getAttribute( 'data-formid' );
+			let conflicts = 0;
+			await page.route( /admin-ajax\.php$/, ( route ) => {
+				// The first submission meets a token used before (as a page cached before this release carried).
+				if ( conflicts++ === 0 ) {
+					return route.fulfill( {
+						status: 409,
+						contentType: 'application/json',
+						body: JSON.stringify( {
+							success: false,
+							data: {
+								form_id: Number( id ),
+								message:
+									'This form was already sent from this page with other answers, so these were not saved.',
+							},
+						} ),
+					} );
+				}
+				return route.continue();
+			} );
+			const token = form.locator( 'input[name="tessera_submission"]' );
+			const before = await token.inputValue();
+			await startedSecondsAgo( form );
+			await form.getByLabel( 'Name' ).fill( 'Second Try' );
+			await form.getByLabel( 'E-mail' ).fill( 'second@example.org' );
+			await form
+				.getByLabel( 'Message' )
+				.fill( 'Sent by Second Try alone' );
+			await mounted( form );
+			const button = form.getByRole( 'button', { name: 'Submit' } );
+			await button.click();
+			const notice = page.locator( `#evf-form-${ id }-notice` );
+			await expect( notice ).toHaveRole( 'alert' );
+			await expect( notice ).toContainText( 'other answers' );
+			await expect( notice.getByRole( 'link' ) ).toHaveCount( 0 );
+			await expect( form.getByLabel( 'Message' ) ).toHaveValue(
+				'Sent by Second Try alone'
+			);
+			await expect( token ).not.toHaveValue( before );
+			await expect( token ).toHaveValue( /^[0-9a-f]{32}$/ );
+			await button.click();
+			await expect( notice ).toContainText(
+				'Thank you! Your message has been sent.'
+			);
+			expect( await pdfOf( page, notice ) ).toContain(
+				'Sent by Second Try alone'
+			);
+			await context.close();
+		} );
+	}
+);

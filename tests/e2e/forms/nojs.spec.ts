@@ -21,7 +21,7 @@ import {
 	startedSecondsAgo,
 } from './support';
 
-test.describe( 'forms without JavaScript', () => {
+test.describe( 'forms without JavaScript', { tag: '@visitor' }, () => {
 	test.beforeAll( () => {
 		ensureDemo();
 	} );
@@ -233,4 +233,98 @@ test.describe( 'forms without JavaScript', () => {
 			await context.close();
 		} );
 	}
+
+	test( 'a page as a cache serves it (no start time, no token): the first post comes back to be sent once more, then is stored', async ( {
+		browser,
+	} ) => {
+		const { context, page } = await consentingVisitor( browser, {
+			javaScriptEnabled: false,
+		} );
+		const id = formId( 'demo-contact' );
+		const before = entries( id ).total;
+		await page.goto( '/demo-contact/' );
+		const form = page.locator( `#evf-form-${ id }` );
+		await expect(
+			form.locator( 'input[name="tessera_submission"]' )
+		).toHaveValue( '' );
+		await form.getByLabel( 'Name' ).fill( 'No Script' );
+		await form.getByLabel( 'E-mail' ).fill( 'noscript@example.org' );
+		await form.getByLabel( 'Message' ).fill( 'Sent without any script' );
+		await form.getByRole( 'button', { name: 'Submit' } ).click();
+
+		const again = page.locator( `#evf-form-${ id }` );
+		await expect(
+			page
+				.getByRole( 'alert' )
+				.filter( { hasText: 'send the form once more' } )
+		).toBeVisible();
+		await expect( again.getByLabel( 'Message' ) ).toHaveValue(
+			'Sent without any script'
+		);
+		await expect(
+			again.locator( 'input[name="tessera_submission"]' )
+		).toHaveValue( /^[0-9a-f]{32}$/ );
+		expect( entries( id ).total ).toBe( before );
+
+		// The minimum fill time counts from that answer: as if the visitor read it for a while.
+		await startedSecondsAgo( again );
+		await again.getByRole( 'button', { name: 'Submit' } ).click();
+		await expect( page ).toHaveURL( /[?&]evf_sent=/ );
+		await expect(
+			page
+				.getByRole( 'status' )
+				.filter( { hasText: 'Your message has been sent' } )
+		).toBeVisible();
+		const after = entries( id );
+		expect( after.total ).toBe( before + 1 );
+		expect( after.rows[ 0 ].values.message ).toBe(
+			'Sent without any script'
+		);
+
+		await context.close();
+	} );
+
+	test( 'a page older than its nonce: the post comes back with what was typed and a fresh nonce, then is stored', async ( {
+		browser,
+	} ) => {
+		const { context, page } = await consentingVisitor( browser, {
+			javaScriptEnabled: false,
+		} );
+		const id = formId( 'demo-contact' );
+		const before = entries( id ).total;
+		await page.goto( '/demo-contact/' );
+		const form = page.locator( `#evf-form-${ id }` );
+		await form.locator( 'input[name="security"]' ).evaluate( ( input ) => {
+			( input as HTMLInputElement ).value = '0123456789';
+		} );
+		await startedSecondsAgo( form );
+		await form.getByLabel( 'Name' ).fill( 'Old Page' );
+		await form.getByLabel( 'E-mail' ).fill( 'old@example.org' );
+		await form.getByLabel( 'Message' ).fill( 'From a stale page' );
+		await form.getByRole( 'button', { name: 'Submit' } ).click();
+
+		const again = page.locator( `#evf-form-${ id }` );
+		await expect(
+			page.getByRole( 'alert' ).filter( { hasText: 'had expired' } )
+		).toBeVisible();
+		await expect( again.getByLabel( 'Name' ) ).toHaveValue( 'Old Page' );
+		await expect( again.getByLabel( 'Message' ) ).toHaveValue(
+			'From a stale page'
+		);
+		await expect( again.locator( 'input[name="security"]' ) ).toHaveValue(
+			/^[0-9a-f]{10}$/
+		);
+		await expect(
+			again.locator( 'input[name="security"]' )
+		).not.toHaveValue( '0123456789' );
+		expect( entries( id ).total ).toBe( before );
+
+		await again.getByRole( 'button', { name: 'Submit' } ).click();
+		await expect( page ).toHaveURL( /[?&]evf_sent=/ );
+		expect( entries( id ).total ).toBe( before + 1 );
+		expect( entries( id ).rows[ 0 ].values.message ).toBe(
+			'From a stale page'
+		);
+		await context.close();
+	} );
 } );

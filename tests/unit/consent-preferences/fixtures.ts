@@ -137,6 +137,7 @@ export function fakeConsent(
 		close: jest.fn(),
 		optOut: jest.fn(),
 		getState: () => api,
+		isAllowed: ( slug: string ) => !! api.categories[ slug ],
 	};
 	window.tessera = { consent: api };
 	return api;

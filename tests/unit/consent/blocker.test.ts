@@ -1,7 +1,14 @@
 /**
  * External dependencies
  */
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import {
+	afterEach,
+	beforeEach,
+	describe,
+	expect,
+	it,
+	jest,
+} from '@jest/globals';
 
 /**
  * Internal dependencies
@@ -215,5 +222,82 @@ describe( 'blocker', () => {
 		blocker!.restore();
 		blocker!.restore();
 		expect( window.ran ).toEqual( [ 'once' ] );
+	} );
+
+	it( 'restores what the server blocked as it reaches the page, when allowed: externals at once, in order, inline code after them', async () => {
+		allowedNow.add( 'analytics' ).add( 'advertisement' );
+		start();
+		// The parser (here: innerHTML, seen by the MutationObserver) adds what the server rewrote.
+		const container = document.createElement( 'div' );
+		document.body.appendChild( container );
+		container.innerHTML = `
+			<script id="one" type="text/plain" data-tessera-category="analytics" async src="${ GA_SRC }?1"></script>
+			<script id="two" type="text/plain" data-tessera-category="analytics" src="${ GA_SRC }?2"></script>
+			<script type="text/plain" data-tessera-category="analytics">window.ran.push( 'inline' )</script>
+			<iframe id="yt" data-tessera-category="advertisement" data-tessera-src="${ YT_SRC }"></iframe>
+			<script type="text/plain" data-tessera-category="performance">window.ran.push( 'refused' )</script>`;
+		await microtask();
+		const one = document.getElementById( 'one' ) as HTMLScriptElement;
+		const two = document.getElementById( 'two' ) as HTMLScriptElement;
+		// Both external scripts are live, ordered (async false); the iframe has its src: no order to keep.
+		for ( const el of [ one, two ] ) {
+			expect( el.hasAttribute( 'type' ) ).toBe( false );
+			expect( el.async ).toBe( false );
+		}
+		expect( document.getElementById( 'yt' )!.getAttribute( 'src' ) ).toBe(
+			YT_SRC
+		);
+		// Inline code waits for the last external script before it (the browser runs those in order).
+		expect( window.ran ).toEqual( [] );
+		one.dispatchEvent( new Event( 'load' ) );
+		expect( window.ran ).toEqual( [] );
+		two.dispatchEvent( new Event( 'error' ) );
+		expect( window.ran ).toEqual( [ 'inline' ] );
+		// A category not allowed stays blocked, and nothing runs twice on later mutations.
+		document.body.appendChild( document.createElement( 'p' ) );
+		await microtask();
+		expect( window.ran ).toEqual( [ 'inline' ] );
+		expect(
+			document.querySelectorAll( '[data-tessera-category]' )
+		).toHaveLength( 1 );
+	} );
+
+	it( 'restores nothing the parser adds while its category is not allowed', async () => {
+		start();
+		const container = document.createElement( 'div' );
+		document.body.appendChild( container );
+		container.innerHTML = `<script type="text/plain" data-tessera-category="analytics">window.ran.push( 'analytics' )</script>
+			<iframe data-tessera-category="advertisement" data-tessera-src="${ YT_SRC }"></iframe>`;
+		await microtask();
+		expect( window.ran ).toEqual( [] );
+		expect(
+			container.querySelector( 'iframe' )!.hasAttribute( 'src' )
+		).toBe( false );
+	} );
+
+	it( 'keeps a deferred script reached while the page is parsed for the end of parsing, in order', async () => {
+		allowedNow.add( 'analytics' );
+		const state = jest
+			.spyOn( document, 'readyState', 'get' )
+			.mockReturnValue( 'loading' );
+		start();
+		const container = document.createElement( 'div' );
+		document.body.appendChild( container );
+		container.innerHTML = `
+			<script id="late" type="text/plain" data-tessera-category="analytics" defer src="${ GA_SRC }?defer"></script>
+			<script id="now" type="text/plain" data-tessera-category="analytics" src="${ GA_SRC }?now"></script>`;
+		await microtask();
+		expect( document.getElementById( 'now' )!.hasAttribute( 'type' ) ).toBe(
+			false
+		);
+		expect(
+			document.getElementById( 'late' )!.getAttribute( 'type' )
+		).toBe( 'text/plain' );
+		state.mockReturnValue( 'interactive' );
+		document.dispatchEvent( new Event( 'DOMContentLoaded' ) );
+		const late = document.getElementById( 'late' ) as HTMLScriptElement;
+		expect( late.hasAttribute( 'type' ) ).toBe( false );
+		expect( late.async ).toBe( false );
+		state.mockRestore();
 	} );
 } );

@@ -74,6 +74,7 @@ describe( 'consent runtime', () => {
 		delete window.tessera;
 		document.head.innerHTML = '';
 		document.body.innerHTML = '';
+		document.documentElement.removeAttribute( 'class' );
 		clearCookies();
 		setNavigator( 'doNotTrack', undefined );
 		setNavigator( 'globalPrivacyControl', undefined );
@@ -140,6 +141,54 @@ describe( 'consent runtime', () => {
 		expect( api.consentID ).not.toBe( ID );
 		expect( api.categories.analytics ).toBe( false );
 		expect( window.ran ).toEqual( [] );
+	} );
+
+	it( 'under GDPR a cookie that records no action is no consent, whatever its categories say', () => {
+		document.cookie = `cookieyes-consent=${ STORED.replace(
+			'action:yes',
+			'action:'
+		) };path=/`;
+		pageWithBlockedContent();
+		const api = run();
+		expect( api.isUserActionCompleted ).toBe( false );
+		expect( api.categories.analytics ).toBe( false );
+		expect( api.isAllowed( 'analytics' ) ).toBe( false );
+		expect( window.ran ).toEqual( [] );
+		expect(
+			document.documentElement.classList.contains(
+				'tessera-consent-acted'
+			)
+		).toBe( false );
+	} );
+
+	it( 'a visitor who has acted: the class on <html> at start, the banner hidden once parsed, allowed content restored', () => {
+		document.cookie = `cookieyes-consent=${ STORED };path=/`;
+		pageWithBlockedContent();
+		const api = run();
+		const html = document.documentElement;
+		expect( html.classList.contains( 'tessera-consent-acted' ) ).toBe(
+			true
+		);
+		expect( window.ran ).toEqual( [ 'analytics' ] );
+		expect( api.isAllowed( 'analytics' ) ).toBe( true );
+		expect( api.isAllowed( 'advertisement' ) ).toBe( false );
+		expect( api.isAllowed( 'unknown' ) ).toBe( false );
+		// The server printed the banner and a hidden revisit button: fixed once the document is parsed.
+		document.body.insertAdjacentHTML(
+			'afterbegin',
+			'<div id="tessera-consent-banner"></div><button id="tessera-consent-revisit" hidden></button>'
+		);
+		document.dispatchEvent( new Event( 'DOMContentLoaded' ) );
+		expect(
+			document
+				.getElementById( 'tessera-consent-banner' )!
+				.hasAttribute( 'hidden' )
+		).toBe( true );
+		expect(
+			document
+				.getElementById( 'tessera-consent-revisit' )!
+				.hasAttribute( 'hidden' )
+		).toBe( false );
 	} );
 
 	it( 'does not accept an unknown category from the cookie', () => {
@@ -279,6 +328,9 @@ describe( 'consent runtime', () => {
 			expect(
 				document.getElementById( 'yt' )!.getAttribute( 'src' )
 			).toBe( YT_SRC );
+			// What the server blocked for everyone runs at once: nothing is blocked before an opt-out.
+			expect( window.ran ).toEqual( [ 'analytics', 'ads' ] );
+			expect( api.isAllowed( 'advertisement' ) ).toBe( true );
 		} );
 
 		it( 'opt-out toggle on: consent reject, blocks what is not on by default', () => {
@@ -291,6 +343,8 @@ describe( 'consent runtime', () => {
 			yt.src = YT_SRC;
 			document.body.appendChild( yt );
 			expect( yt.hasAttribute( 'src' ) ).toBe( false );
+			expect( api.isAllowed( 'advertisement' ) ).toBe( false );
+			expect( api.isAllowed( 'analytics' ) ).toBe( true );
 			const ga = document.createElement( 'script' );
 			ga.src = GA_SRC;
 			document.body.appendChild( ga );
@@ -308,6 +362,8 @@ describe( 'consent runtime', () => {
 			pageWithBlockedContent();
 			const api = run( { activeLaw: 'ccpa', honourGpc: true } );
 			expect( api.isUserActionCompleted ).toBe( false );
+			expect( api.isAllowed( 'advertisement' ) ).toBe( false );
+			expect( window.ran ).toEqual( [ 'analytics' ] );
 			expect(
 				document.getElementById( 'yt' )!.hasAttribute( 'src' )
 			).toBe( false );
