@@ -134,6 +134,25 @@ test.describe(
 	}
 );
 
+/**
+ * The requests for the demo's YouTube embed while the case holds the video back (none is allowed then). The
+ * placeholder's thumbnail (i.ytimg.com) is not one: docs/consent.md shows it in place of a blocked video.
+ *
+ * @param requested  Every third-party URL the page requested.
+ * @param c          The case.
+ * @param c.videoSrc
+ */
+function heldBackVideoRequests(
+	requested: string[],
+	c: { videoSrc: string | null }
+): string[] {
+	return c.videoSrc
+		? []
+		: requested.filter( ( url ) =>
+				/^https:\/\/www\.youtube\.com\/embed\//.test( url )
+			);
+}
+
 /** How the consent demo must behave for one kind of visitor, served a page the cache kept for another kind. */
 interface ConsentCase {
 	kind: VisitorKind;
@@ -235,7 +254,7 @@ test.describe(
 				const url = request.url();
 				if (
 					url.startsWith( `${ FAKE_PSI_URL }/third-party/` ) ||
-					/^https:\/\/(www\.youtube\.com|i\.ytimg\.com)\//.test( url )
+					/^https:\/\/www\.youtube\.com\//.test( url )
 				) {
 					seen.push( url );
 				}
@@ -298,21 +317,22 @@ test.describe(
 						page.locator( '#demo-video' ).getAttribute( 'src' )
 					)
 					.toBe( c.videoSrc );
-				// Every request the page made so far has been seen: nothing else was fetched from a third party.
+				// Every request the page made so far has been seen: exactly the allowed scripts were fetched, and
+				// no video while it is held back (an allowed one loads lazily, when scrolled to).
 				await requestsSettled( page );
 				expect(
-					requested.map( ( url ) => new URL( url ).pathname ).sort(),
-					'third-party requests'
+					requested
+						.filter( ( url ) => url.startsWith( FAKE_PSI_URL ) )
+						.map( ( url ) => new URL( url ).pathname )
+						.sort(),
+					'third-party scripts fetched'
 				).toEqual(
-					[
-						...c.ran.map( ( name ) => `/third-party/${ name }.js` ),
-						...[ c.videoSrc ]
-							.filter( Boolean )
-							.map(
-								( src ) => new URL( String( src ) ).pathname
-							),
-					].sort()
+					c.ran.map( ( name ) => `/third-party/${ name }.js` ).sort()
 				);
+				expect(
+					heldBackVideoRequests( requested, c ),
+					'no video request while it is held back'
+				).toEqual( [] );
 				expect( errors ).toEqual( [] );
 				await context.close();
 			} );
