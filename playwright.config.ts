@@ -7,6 +7,11 @@
  *
  * Environment (set by bin/test; defaults suit a local `bin/site`):
  *   WP_BASE_URL        the test site, default http://127.0.0.1:8890 (admin / password)
+ *   TESSERA_STACK_URL  the production-shaped stack's page cache (`bin/stack start test`; `eval "$(bin/stack env)"`
+ *                      sets it and the rest): the suite then runs the `stack` project only (the visitor tests,
+ *                      tagged "@visitor", and tests/e2e/stack/) against the stack, and WP_BASE_URL is that address
+ *                      (docs/stack.md). Without it, the `chromium` project runs every test (the visitor tests
+ *                      included) against the bare test site, and tests/e2e/stack/ is left out.
  *   FAKE_PSI_URL       the fake PageSpeed Insights server (tests/fake-psi), default http://127.0.0.1:8891
  *   WP_DEBUG_LOG_FILE  the test site's debug.log, checked for new PHP warnings after the suite
  *   E2E_TRACE          Playwright's trace mode (default off; retain-on-failure to debug a failing test)
@@ -25,6 +30,11 @@ import type * as PlaywrightTest from '@playwright/test';
 const root = __dirname;
 const artifacts = path.join( root, 'artifacts' );
 
+// On the stack every test, the global setup (the admin's login) and the specs' helpers use the stack's address.
+const stackUrl = process.env.TESSERA_STACK_URL;
+if ( stackUrl ) {
+	process.env.WP_BASE_URL = stackUrl;
+}
 process.env.WP_BASE_URL ??= 'http://127.0.0.1:8890';
 process.env.FAKE_PSI_URL ??= 'http://127.0.0.1:8891';
 process.env.WP_ARTIFACTS_PATH ??= artifacts;
@@ -99,7 +109,15 @@ export default defineConfig( {
 	timeout: 60_000,
 	reporter: [
 		[ 'list' ],
-		[ 'json', { outputFile: path.join( artifacts, 'e2e-results.json' ) } ],
+		[
+			'json',
+			{
+				outputFile: path.join(
+					artifacts,
+					stackUrl ? 'e2e-results-stack.json' : 'e2e-results.json'
+				),
+			},
+		],
 	],
 	use: {
 		...baseConfig.use,
@@ -114,13 +132,30 @@ export default defineConfig( {
 		screenshot: 'only-on-failure',
 	},
 	projects: [
-		{
-			name: 'chromium',
-			testMatch: /.*\.spec\.ts$/,
-			use: chromiumUse,
-			// After every spec, whether they passed or not: the debug log must have stayed clean.
-			teardown: checkDebugLog ? 'debug-log' : undefined,
-		},
+		// One site per run: the bare test site (`chromium`) or the stack (`stack`), never both, so that neither is
+		// run against the other's address. The first project's address is where the global setup logs in.
+		stackUrl
+			? {
+					// The visitor flows where a page cache, a load balancer or two PHP nodes could change the
+					// outcome (docs/testing.md): the tests tagged @visitor, tests/e2e/stack/'s among them.
+					name: 'stack',
+					testMatch: /.*\.spec\.ts$/,
+					// TESSERA_STACK_GREP (a regular expression) runs other tests on the stack, e.g. "." for all of them.
+					grep: new RegExp(
+						process.env.TESSERA_STACK_GREP || '@visitor'
+					),
+					use: { ...chromiumUse, baseURL: stackUrl },
+					teardown: checkDebugLog ? 'debug-log' : undefined,
+				}
+			: {
+					name: 'chromium',
+					testMatch: /.*\.spec\.ts$/,
+					// The stack's own tests need the stack (caching headers, two nodes): the `stack` project.
+					testIgnore: /\/e2e\/stack\//,
+					use: chromiumUse,
+					// After every spec, whether they passed or not: the debug log must have stayed clean.
+					teardown: checkDebugLog ? 'debug-log' : undefined,
+				},
 		...( checkDebugLog
 			? [
 					{

@@ -60,9 +60,12 @@ function phpunitCounts( file = 'phpunit.xml' ) {
 	return { passed: attr( 'tests' ) - failed - skipped, failed, skipped };
 }
 
-/** @return {{passed:number, failed:number, skipped:number}|null} the counts, or null without a report */
-function e2eCounts() {
-	const r = readJson( 'e2e-results.json' );
+/**
+ * @param {string} file Playwright's JSON report in the artifacts folder (the stack step writes its own).
+ * @return {{passed:number, failed:number, skipped:number}|null} the counts, or null without a report
+ */
+function e2eCounts( file = 'e2e-results.json' ) {
+	const r = readJson( file );
 	if ( ! r || ! r.stats ) {
 		return null;
 	}
@@ -77,7 +80,9 @@ const runners = {
 	'unit (jest)': jestCounts,
 	'php (phpunit)': () => phpunitCounts(),
 	'php on mariadb (storage)': () => phpunitCounts( 'phpunit-mariadb.xml' ),
-	'e2e (playwright)': e2eCounts,
+	'e2e (playwright)': () => e2eCounts(),
+	'e2e on the stack (playwright)': () =>
+		e2eCounts( 'e2e-results-stack.json' ),
 };
 let passed = 0;
 let failed = 0;
@@ -147,8 +152,18 @@ function e2eTests() {
 			);
 		}
 	};
-	for ( const s of readJson( 'e2e-results.json' )?.suites || [] ) {
-		walk( s, [], s.file );
+	// The stack step's tests are named with a "[stack]" in front: the same spec runs in both steps.
+	for ( const [ report, prefix ] of [
+		[ 'e2e-results.json', '' ],
+		[ 'e2e-results-stack.json', '[stack] ' ],
+	] ) {
+		const from = out.length;
+		for ( const s of readJson( report )?.suites || [] ) {
+			walk( s, [], `${ prefix }${ s.file }` );
+		}
+		for ( const t of out.slice( from ) ) {
+			t.name = `${ prefix }${ t.name }`;
+		}
 	}
 	return out;
 }
