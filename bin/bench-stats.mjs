@@ -294,7 +294,7 @@ try {
 		$visitor = Tessera\\Stats\\Visitor::hash( Tessera\\Stats\\Visitor::salt( $day ), '127.0.0.1', ${ JSON.stringify( AGENT ) } );
 		$wpdb->delete( Tessera\\Stats\\Schema::table( 'visitors' ), array( 'day' => $day, 'visitor' => $visitor ) );
 		$wpdb->delete( Tessera\\Stats\\Schema::table( 'online' ), array( 'visitor' => $visitor ) );
-		$wpdb->delete( Tessera\\Stats\\Schema::table( 'rate' ), array( 'client' => Tessera\\Stats\\RateLimit::client( '127.0.0.1' ) ) );
+		$wpdb->delete( Tessera\\Stats\\Schema::table( 'limits' ), array( 'bucket' => 'stats', 'client' => Tessera\\Http\\RateLimiter::client( 'stats', '127.0.0.1' ) ) );
 		foreach ( array( ${ ids.join( ',' ) } ) as $id ) {
 			$wpdb->delete( Tessera\\Stats\\Schema::table( 'pages' ), array( 'source_id' => $id ) );
 		}
