@@ -51,13 +51,6 @@ final class Submission {
 	private ?int $now;
 
 	/**
-	 * Whether this handler serves a normal post (set by normal_post(); handle()'s `$normal` default).
-	 *
-	 * @var bool
-	 */
-	private bool $normal = false;
-
-	/**
 	 * Creates the handler.
 	 *
 	 * @param int|null $now Unix time (null = the clock).
@@ -107,9 +100,8 @@ final class Submission {
 			return;
 		}
 		CacheHeaders::no_store();
-		$this->normal = true;
 		$posted = wp_unslash( $_POST ); // phpcs:ignore WordPress.Security.NonceVerification.Missing -- handle() verifies the `security` nonce.
-		$result = $this->handle( $posted, ClientAddress::current() );
+		$result = $this->handle( $posted, ClientAddress::current(), true );
 		$form   = (int) $result['data']['form_id'];
 		if ( $result['success'] ) {
 			if ( '' !== (string) ( $result['data']['redirect_url'] ?? '' ) ) {
@@ -191,13 +183,11 @@ final class Submission {
 	 *
 	 * @param array<string, mixed> $post    The request's fields, unslashed.
 	 * @param string               $address Client address (rate limit).
-	 * @param bool|null            $normal  A normal post (no JavaScript may have run): one without a start time
-	 *                                      is validated and answered with a request to send it once more. Null:
-	 *                                      whether normal_post() called.
+	 * @param bool                 $normal  A normal post (no JavaScript may have run): one without a start time
+	 *                                      is validated and answered with a request to send it once more.
 	 * @return array{success: bool, status: int, data: array<string|int, mixed>, errors: array<string, string>}
 	 */
-	public function handle( array $post, string $address, ?bool $normal = null ): array {
-		$normal ??= $this->normal;
+	public function handle( array $post, string $address, bool $normal = false ): array {
 		$evf     = isset( $post['everest_forms'] ) && is_array( $post['everest_forms'] ) ? $post['everest_forms'] : array();
 		$form_id = isset( $evf['id'] ) && is_scalar( $evf['id'] ) && 1 === preg_match( '/^\d{1,19}$/', (string) $evf['id'] ) ? (int) $evf['id'] : 0;
 		$form    = $form_id > 0 ? FormDefinition::from_post( $form_id ) : null;
