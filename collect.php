@@ -41,6 +41,8 @@ foreach ( $tessera_starts as $tessera_dir ) {
 	}
 }
 
+require_once __DIR__ . '/includes/Http/CacheHeaders.php';
+
 /**
  * Sends a JSON answer and ends the request.
  *
@@ -48,7 +50,6 @@ foreach ( $tessera_starts as $tessera_dir ) {
  * @param array<string, mixed> $body   Body.
  * @return never
  */
-require_once __DIR__ . '/includes/Http/CacheHeaders.php';
 $tessera_send = static function ( int $status, array $body ): void {
 	if ( ! headers_sent() ) {
 		http_response_code( $status );

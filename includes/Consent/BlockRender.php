@@ -14,7 +14,8 @@ namespace Tessera\Consent;
 use WP_HTML_Tag_Processor;
 
 /**
- * Renders the three displays of the block from the settings (Settings::get() shape) and the page output it coordinates with (one banner per page, no floating revisit button next to an inline one).
+ * Renders the three displays of the block from the settings (Settings::get() shape) and the page output it
+ * coordinates with (one banner per page, no floating revisit button next to an inline one).
  */
 final class BlockRender {
 

@@ -16,9 +16,9 @@ use WP_HTML_Span;
 use WP_HTML_Tag_Processor;
 
 /**
- * Rewrites a page for the blocked categories (on pages: every category that is not necessary), with the runtime's matching rules
- * (`src/runtime/consent/blocker.ts`): the first provider whose pattern matches the element's absolute URL
- * (`host + pathname`, or the whole URL when `fullPath`) and names a blocked category decides.
+ * Rewrites a page for the blocked categories (on pages: every category that is not necessary), with the runtime's
+ * matching rules (`src/runtime/consent/blocker.ts`): the first provider whose pattern matches the element's
+ * absolute URL (`host + pathname`, or the whole URL when `fullPath`) and names a blocked category decides.
  */
 final class Blocker {
 

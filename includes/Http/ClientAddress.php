@@ -78,13 +78,13 @@ final class ClientAddress {
 	private static ?array $memo = null;
 
 	/**
-	 * The client address of the current request.
+	 * The client address of the current request, in full WordPress (which adds slashes to $_SERVER); collect.php,
+	 * which leaves $_SERVER raw, calls from().
 	 *
 	 * @return string A valid IP address, or '' when there is none.
 	 */
 	public static function current(): string {
-		// WordPress adds slashes to $_SERVER (wp_magic_quotes); collect.php leaves it raw.
-		return self::from( function_exists( 'wp_unslash' ) && function_exists( 'add_action' ) ? wp_unslash( $_SERVER ) : $_SERVER );
+		return self::from( wp_unslash( $_SERVER ) );
 	}
 
 	/**
