@@ -16,13 +16,11 @@ import { request as playwrightRequest } from '@playwright/test';
 import { test, expect } from '../speed/support';
 import {
 	DEMO_URL,
-	ensureDemoOverRest,
-	getSettings,
+	keepSettings,
 	saveSettings,
 	CONSENT_ID,
 	VIDEO_SRC,
 	VISITOR_COOKIES,
-	type ConsentSettings,
 } from './support';
 
 /**
@@ -61,16 +59,7 @@ test.describe(
 	'Consent page: the same bytes for every visitor (HTTP)',
 	{ tag: '@visitor' },
 	() => {
-		let original: ConsentSettings;
-
-		test.beforeAll( async ( { requestUtils } ) => {
-			await ensureDemoOverRest( requestUtils );
-			original = await getSettings( requestUtils );
-		} );
-
-		test.afterAll( async ( { requestUtils } ) => {
-			await saveSettings( requestUtils, original );
-		} );
+		const original = keepSettings( test );
 
 		for ( const law of [ 'gdpr', 'ccpa' ] as const ) {
 			test( `${ law }: seven visitors get identical bodies, trackers blocked, banner printed`, async ( {
@@ -78,7 +67,7 @@ test.describe(
 			} ) => {
 				await saveSettings( requestUtils, {
 					activeLaw: law,
-					providers: original.providers,
+					providers: original().providers,
 				} );
 				const bodies: Record< string, string > = {};
 				for ( const [ label, cookie ] of Object.entries(

@@ -19,18 +19,16 @@ import {
 	consentModeCalls,
 	cookiePattern,
 	DEMO_PATH,
-	ensureDemoOverRest,
 	expectBlocked,
 	expectRestored,
-	getSettings,
 	privacySignals,
 	ranScripts,
 	resetThirdParty,
+	keepSettings,
 	saveSettings,
 	thirdPartyRequests,
 	VIDEO_SRC,
 	visitor,
-	type ConsentSettings,
 } from './support';
 
 const DO_NOT_SELL = 'Do Not Sell or Share My Personal Information';
@@ -74,18 +72,13 @@ test.describe(
 	'Cookie consent (CCPA) on the demo page',
 	{ tag: '@visitor' },
 	() => {
-		let original: ConsentSettings;
-
-		test.beforeAll( async ( { requestUtils } ) => {
-			await ensureDemoOverRest( requestUtils );
-			original = await getSettings( requestUtils );
-		} );
+		const original = keepSettings( test );
 
 		test.beforeEach( async ( { requestUtils } ) => {
 			await saveSettings( requestUtils, {
 				activeLaw: 'ccpa',
 				// The shipped CCPA defaults: necessary and functional on, the rest off (what an opt-out stops).
-				categories: original.categories.map( ( category ) => ( {
+				categories: original().categories.map( ( category ) => ( {
 					...category,
 					defaultConsent: {
 						gdpr: category.slug === 'necessary',
@@ -97,13 +90,9 @@ test.describe(
 				reloadOnAccept: false,
 				honourGpc: true,
 				googleConsentMode: true,
-				providers: original.providers,
+				providers: original().providers,
 			} );
 			await resetThirdParty();
-		} );
-
-		test.afterAll( async ( { requestUtils } ) => {
-			await saveSettings( requestUtils, original );
 		} );
 
 		test( 'a first visit shows the opt-out notice and blocks nothing', async ( {

@@ -20,19 +20,17 @@ import {
 	consentModeCalls,
 	cookiePattern,
 	DEMO_PATH,
-	ensureDemoOverRest,
 	expectBlocked,
 	expectRestored,
-	getSettings,
 	privacySignals,
 	ranScripts,
 	resetThirdParty,
+	keepSettings,
 	saveSettings,
 	VIDEO_ID,
 	VIDEO_SRC,
 	visitor,
 	withoutWebFonts,
-	type ConsentSettings,
 } from './support';
 
 /** What a banner test records in the page: the most its banner moved up or down, and each of its shifts. */
@@ -63,12 +61,7 @@ test.describe(
 	'Cookie consent (GDPR) on the demo page',
 	{ tag: '@visitor' },
 	() => {
-		let original: ConsentSettings;
-
-		test.beforeAll( async ( { requestUtils } ) => {
-			await ensureDemoOverRest( requestUtils );
-			original = await getSettings( requestUtils );
-		} );
+		const original = keepSettings( test );
 
 		test.beforeEach( async ( { requestUtils } ) => {
 			await saveSettings( requestUtils, {
@@ -80,13 +73,9 @@ test.describe(
 				bannerType: 'box',
 				bannerPosition: 'bottom-left',
 				preferenceCenterType: 'popup',
-				providers: original.providers,
+				providers: original().providers,
 			} );
 			await resetThirdParty();
-		} );
-
-		test.afterAll( async ( { requestUtils } ) => {
-			await saveSettings( requestUtils, original );
 		} );
 
 		test( 'a first visit shows the server-rendered banner and blocks the script, the late script and the video', async ( {

@@ -21,17 +21,15 @@ import type { RequestUtils } from '@wordpress/e2e-test-utils-playwright';
 import { test, expect, FAKE_PSI_URL, WP_BASE_URL } from '../speed/support';
 import {
 	DEMO_PATH,
-	ensureDemoOverRest,
 	expectBlocked,
-	getSettings,
 	ranScripts,
 	resetThirdParty,
+	keepSettings,
 	saveSettings,
 	VIDEO_SRC,
 	visitor,
 	VISITOR_COOKIES,
 	withoutWebFonts,
-	type ConsentSettings,
 } from './support';
 
 /** What the watcher records in the page from its first frame. */
@@ -171,13 +169,8 @@ test.describe(
 	'Cookie consent: a cached page decided in the browser',
 	{ tag: '@visitor' },
 	() => {
-		let original: ConsentSettings;
+		const original = keepSettings( test );
 		const created: number[] = [];
-
-		test.beforeAll( async ( { requestUtils } ) => {
-			await ensureDemoOverRest( requestUtils );
-			original = await getSettings( requestUtils );
-		} );
 
 		test.beforeEach( async ( { requestUtils } ) => {
 			await saveSettings( requestUtils, {
@@ -187,7 +180,7 @@ test.describe(
 				honourGpc: true,
 				bannerType: 'box',
 				bannerPosition: 'bottom-left',
-				providers: original.providers,
+				providers: original().providers,
 			} );
 			await resetThirdParty();
 		} );
@@ -200,7 +193,6 @@ test.describe(
 					params: { force: true },
 				} );
 			}
-			await saveSettings( requestUtils, original );
 		} );
 
 		test( 'accepted all: the banner is never painted, the accepted scripts and video run without a reload, no layout shift', async ( {

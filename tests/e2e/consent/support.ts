@@ -26,6 +26,7 @@ import type { RequestUtils } from '@wordpress/e2e-test-utils-playwright';
  * Internal dependencies
  */
 import { expect, FAKE_PSI_URL, WP_BASE_URL } from '../speed/support';
+import type { test as speedTest } from '../speed/support';
 // The runtime's types, and with them its `window.tessera` declaration for page.evaluate().
 export type { ConsentApi } from '../../../src/runtime/consent/types';
 
@@ -137,6 +138,32 @@ export async function ensureDemoOverRest(
 	) {
 		ensureDemo();
 	}
+}
+
+/**
+ * The consent settings a describe block starts from, kept for it: before its tests the demo page is made sure of and
+ * the settings read; after them they are saved back. Call it first in the block (its `beforeAll` then runs first).
+ *
+ * @param t The describe block's `test`.
+ * @return The settings as they were (read in the `beforeAll`).
+ */
+export function keepSettings( t: typeof speedTest ): () => ConsentSettings {
+	let original: ConsentSettings | null = null;
+	t.beforeAll( async ( { requestUtils } ) => {
+		await ensureDemoOverRest( requestUtils );
+		original = await getSettings( requestUtils );
+	} );
+	t.afterAll( async ( { requestUtils } ) => {
+		if ( original ) {
+			await saveSettings( requestUtils, original );
+		}
+	} );
+	return () => {
+		if ( ! original ) {
+			throw new Error( 'the consent settings are read in beforeAll' );
+		}
+		return original;
+	};
 }
 
 /**
