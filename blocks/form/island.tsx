@@ -37,7 +37,7 @@ import {
 	readValue,
 } from './island/dom';
 import { SuccessPopup } from './island/popup';
-import { applyNonce, freshNonce } from './island/nonce';
+import { refreshNonce } from './island/nonce';
 import {
 	errorText,
 	parseResponse,
@@ -398,18 +398,14 @@ function FormIsland( { form, config, formConfig, slots }: IslandProps ) {
 			}
 		};
 		// The nonce asked for on intent (the page may be older than the one it carries).
-		const nonce = await freshNonce( config.ajaxUrl );
-		if ( nonce ) {
-			applyNonce( form.ownerDocument, nonce );
-		}
+		await refreshNonce( config.ajaxUrl, form.ownerDocument );
 		let { status, response } = await post();
-		if ( status === 403 ) {
-			// Refused as expired (the tab stayed open past the nonce's life): once more with a new one.
-			const again = await freshNonce( config.ajaxUrl, true );
-			if ( again ) {
-				applyNonce( form.ownerDocument, again );
-				( { status, response } = await post() );
-			}
+		// Refused as expired (the tab stayed open past the nonce's life): once more with a new one.
+		if (
+			status === 403 &&
+			( await refreshNonce( config.ajaxUrl, form.ownerDocument, true ) )
+		) {
+			( { status, response } = await post() );
 		}
 		if ( status === 409 ) {
 			// The token was used for another submission: nothing was stored; a new token sends this one anew.
@@ -614,11 +610,7 @@ function FormIsland( { form, config, formConfig, slots }: IslandProps ) {
 	// Listening (the effect above ran first): the loader repeats a submission it held while this loaded. The
 	// page's nonce may be older than its life (a cached page): the current one is asked for now, on intent.
 	useEffect( () => {
-		freshNonce( config.ajaxUrl ).then( ( nonce ) => {
-			if ( nonce ) {
-				applyNonce( form.ownerDocument, nonce );
-			}
-		} );
+		void refreshNonce( config.ajaxUrl, form.ownerDocument );
 		form.dataset.island = 'ready';
 		form.dispatchEvent( new Event( 'tessera-form-ready' ) );
 	}, [ config.ajaxUrl, form ] );

@@ -70,3 +70,23 @@ export function applyNonce( doc: Document, nonce: string ): void {
 		input.value = nonce;
 	} );
 }
+
+/**
+ * Fetches the current nonce (freshNonce()) and writes it into every form of the document.
+ *
+ * @param ajaxUrl The admin-ajax address.
+ * @param doc     The document.
+ * @param again   Asks again (after a refusal as expired).
+ * @return Whether a nonce was written (false: the request failed; the page's nonce stays).
+ */
+export async function refreshNonce(
+	ajaxUrl: string,
+	doc: Document,
+	again = false
+): Promise< boolean > {
+	const nonce = await freshNonce( ajaxUrl, again );
+	if ( nonce ) {
+		applyNonce( doc, nonce );
+	}
+	return nonce !== null;
+}
