@@ -16,8 +16,12 @@ const ROOT = path.resolve(
 	'..'
 );
 const BUILD = path.join( ROOT, 'build' );
+// The local sites' home (bin/lib/home.sh decides it, beside the checkout) holds the unpacked WordPress.
 const WP = path.join(
-	process.env.TESSERA_HOME || path.join( ROOT, '.wp' ),
+	process.env.TESSERA_HOME ||
+		execFileSync( 'bash', [ path.join( ROOT, 'bin/lib/home.sh' ) ], {
+			encoding: 'utf8',
+		} ).trim(),
 	'wordpress-6.6'
 );
 const KB = 1000;

@@ -1,6 +1,8 @@
 # shellcheck shell=bash
 # Sourced by bin/start and bin/test: install what a fresh clone lacks, and build when sources changed.
-# ROOT must be set by the caller.
+# ROOT must be set by the caller. Sets TESSERA_HOME (bin/lib/home.sh).
+# shellcheck source=home.sh
+. "$ROOT/bin/lib/home.sh"
 
 deps_log() { printf '[deps %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 
@@ -48,7 +50,8 @@ ensure_build() { # builds with wp-scripts when the sources differ from the last 
 	[ -f "$ROOT/build/.tessera-build" ] && have=$(cat "$ROOT/build/.tessera-build")
 	if [ "$want" != "$have" ] || [ "${1:-}" = force ]; then
 		deps_log "building (wp-scripts build)"
-		(cd "$ROOT" && npx wp-scripts build >"$ROOT/.wp/build.log" 2>&1) || { cat "$ROOT/.wp/build.log" >&2; return 1; }
+		mkdir -p "$TESSERA_HOME"
+		(cd "$ROOT" && npx wp-scripts build >"$TESSERA_HOME/build.log" 2>&1) || { cat "$TESSERA_HOME/build.log" >&2; return 1; }
 		echo "$want" > "$ROOT/build/.tessera-build"
 	fi
 }

@@ -24,8 +24,8 @@ test_site_up() {
 
 test_site_env() {
 	export WP_BASE_URL="http://127.0.0.1:${TESSERA_TEST_PORT:-8890}"
-	export TESSERA_WP_DIR="${TESSERA_HOME:-$ROOT/.wp}/test/site"
-	export WP_DEBUG_LOG_FILE="${TESSERA_HOME:-$ROOT/.wp}/test/debug.log"
+	export TESSERA_WP_DIR="$TESSERA_HOME/test/site"
+	export WP_DEBUG_LOG_FILE="$TESSERA_HOME/test/debug.log"
 	export FAKE_PSI_URL="http://127.0.0.1:$FAKE_PSI_PORT"
 }
 
@@ -38,14 +38,14 @@ test_site_down() {
 # The second test site on a private MariaDB (issue 4: the same SQL on both databases): its own home, sharing the
 # unpacked WordPress, port 8893 (TESSERA_MDB_WEB_PORT), its database on 3308 (TESSERA_MDB_SQL_PORT). Run a command
 # against it with: env "${MDB_ENV[@]}" COMMAND.
-MDB_HOME="${TESSERA_MDB_HOME:-${TESSERA_HOME:-$ROOT/.wp}/mariadb-home}"
+MDB_HOME="${TESSERA_MDB_HOME:-$TESSERA_HOME/mariadb-home}"
 MDB_PORT_WEB="${TESSERA_MDB_WEB_PORT:-8893}"
 MDB_ENV=( TESSERA_HOME="$MDB_HOME" TESSERA_DB=mariadb TESSERA_TEST_PORT="$MDB_PORT_WEB"
 	TESSERA_TEST_MDB_PORT="${TESSERA_MDB_SQL_PORT:-3308}" )
 
 mariadb_site_up() {
 	mkdir -p "$MDB_HOME"
-	[ -e "$MDB_HOME/wordpress-6.6" ] || ln -s "${TESSERA_HOME:-$ROOT/.wp}/wordpress-6.6" "$MDB_HOME/wordpress-6.6"
+	[ -e "$MDB_HOME/wordpress-6.6" ] || ln -s "$TESSERA_HOME/wordpress-6.6" "$MDB_HOME/wordpress-6.6"
 	env "${MDB_ENV[@]}" bash "$ROOT/bin/site" setup test >/dev/null || return 1
 	env "${MDB_ENV[@]}" bash "$ROOT/bin/site" start test
 }
