@@ -92,6 +92,39 @@ function blockEntries() {
 			}
 		}
 	}
+	Object.assign( entries, blockStyleEntries( blocksDir ) );
+	return entries;
+}
+
+/**
+ * The front-end stylesheets each block.json prints (`style`), built minified beside the block's scripts
+ * (build/blocks/<name>/<file>.css, and its -rtl.css): block.json points at the built files, so that core's
+ * wp_maybe_inline_styles() prints them inline within its size limit instead of a render-blocking request.
+ * Each `style` of the form `file:../../build/blocks/<name>/<file>.css` is built from blocks/<name>/<file>.css.
+ *
+ * @param {string} blocksDir The blocks folder.
+ * @return {Record<string, string>} Entry name => source stylesheet.
+ */
+function blockStyleEntries( blocksDir ) {
+	/** @type {Record<string, string>} */
+	const entries = {};
+	for ( const name of fs.readdirSync( blocksDir ) ) {
+		const json = path.join( blocksDir, name, 'block.json' );
+		if ( ! fs.existsSync( json ) ) {
+			continue;
+		}
+		const styles = [ JSON.parse( fs.readFileSync( json, 'utf8' ) ).style ]
+			.flat()
+			.filter( ( s ) => typeof s === 'string' );
+		for ( const style of styles ) {
+			const built = style.match(
+				/^file:\.\.\/\.\.\/build\/(blocks\/[\w-]+\/[\w-]+)\.css$/
+			);
+			if ( built ) {
+				entries[ built[ 1 ] ] = `./${ built[ 1 ] }.css`;
+			}
+		}
+	}
 	return entries;
 }
 
@@ -103,9 +136,17 @@ function blockEntries() {
  * @return {import('webpack').Configuration} The plugin's configuration.
  */
 function withPluginEntries( config ) {
+	// wp-scripts' `style` chunk group renames any style.css to style-<entry>.css: the blocks' stylesheets keep
+	// their names (no entry imports a style.css of its own).
+	const { style, ...cacheGroups } =
+		config.optimization?.splitChunks?.cacheGroups ?? {};
 	return {
 		...config,
 		entry: { ...SCRIPT_ENTRIES, ...blockEntries() },
+		optimization: {
+			...config.optimization,
+			splitChunks: { ...config.optimization?.splitChunks, cacheGroups },
+		},
 	};
 }
 

@@ -10,8 +10,8 @@
  * Prints, per variant: layout shift (CLS), total blocking time after first contentful paint (long tasks beyond
  * 50 ms), first contentful paint, when the banner's text was painted, and the bytes of Tessera's files. Then
  * checks the budgets: layout shift added 0.00 (the banner's own nodes, and the page's settled layout the same),
- * blocking time added <= 10 ms, the banner painted at the first contentful paint, no render-blocking external
- * script of ours; for the returning visitor: the banner never painted, layout shift added 0.00, blocking time
+ * blocking time added <= 10 ms, first contentful paint added <= 20 ms, the banner painted at the first contentful
+ * paint, no render-blocking request of ours (the runtime and the banner's styles are inline); for the returning visitor: the banner never painted, layout shift added 0.00, blocking time
  * added <= 10 ms.
  *
  *   node bin/bench-consent.mjs [--base http://127.0.0.1:8890] [--path /] [--runs 11] [--cpu 4] [--json FILE] [--quick]
@@ -199,18 +199,20 @@ async function measure( browser, variant ) {
 		const bannerInHtml = !! document.getElementById(
 			'tessera-consent-banner'
 		);
-		// Scripts of ours in <head> that block rendering: an external script without async/defer.
-		const blocking = Array.from(
-			document.head.querySelectorAll( 'script[src]' )
-		)
-			.filter(
-				( s ) =>
-					s.src.includes( '/plugins/tessera/' ) &&
-					! s.async &&
-					! s.defer &&
-					s.type !== 'module'
+		// Requests of ours in <head> that block rendering: an external script without async/defer, a stylesheet
+		// for every medium (issue 20: the runtime and the banner's styles are inline).
+		const blocking = [
+			...Array.from( document.head.querySelectorAll( 'script[src]' ) )
+				.filter(
+					( s ) => ! s.async && ! s.defer && s.type !== 'module'
+				)
+				.map( ( s ) => s.src ),
+			...Array.from(
+				document.head.querySelectorAll( 'link[rel="stylesheet"]' )
 			)
-			.map( ( s ) => s.src );
+				.filter( ( l ) => ! l.media || l.media === 'all' )
+				.map( ( l ) => l.href ),
+		].filter( ( src ) => src.includes( '/plugins/tessera/' ) );
 		// The page's settled layout: a banner in the flow would move or lengthen it.
 		const blocks =
 			document.querySelector( '.wp-site-blocks' ) || document.body;
@@ -362,13 +364,14 @@ const checks = [
 		`${ ms( t.tbt - c.tbt ) } side by side, ${ ms( t.ownBlocking ) } ours`,
 		t.tbt - c.tbt <= 10 || t.ownBlocking <= 10
 	),
-	// Painted no later than the page's own first text in its face (Element Timing: the frame that painted it).
-	// A CI run had it 168 ms after the first text of any face, once in 11 runs (Cardo and Inter arrive apart).
+	// Painted no later than the page's own first text of any face (Element Timing: the frame that painted it).
+	// In the theme's face it waited for the font file (a CI run had it 168 ms after the first text of another
+	// face); set in the system's face since issue 20, it paints with the page's first content.
 	check(
-		'banner painted after the first text in its face',
+		"banner painted after the page's first text",
 		'<= 0 ms every run',
-		`${ fmt( latest( bannerAtFcp ) ) } (latest run)`,
-		bannerAtFcp.every( ( v ) => v !== null && v <= 0 )
+		`${ fmt( latest( bannerAtAny ) ) } (latest run)`,
+		bannerAtAny.every( ( v ) => v !== null && v <= 0 )
 	),
 	// The runtime is a small synchronous script on purpose (it must run before any tag); it is ours, on our
 	// origin, not an external one: none of OUR scripts may come from another host.
@@ -394,11 +397,19 @@ const checks = [
 		`${ ms( back.tbt - c.tbt ) } side by side, ${ ms( back.ownBlocking ) } ours`,
 		back.tbt - c.tbt <= 10 || back.ownBlocking <= 10
 	),
+	// Issue 20: nothing of ours blocks rendering; what consent needs before any other script is inline.
 	check(
-		'render-blocking scripts of ours from another host',
+		'render-blocking requests of ours (scripts, stylesheets)',
 		'none',
-		String( blocking.filter( ( src ) => ! src.startsWith( BASE ) ).length ),
-		blocking.every( ( src ) => src.startsWith( BASE ) )
+		blocking.length ? blocking.join( ', ' ) : '0',
+		blocking.length === 0,
+		{ floor: true }
+	),
+	check(
+		'first contentful paint added by the banner at CPU 4x',
+		'<= 20 ms (median, side by side)',
+		ms( t.fcp - c.fcp ),
+		t.fcp - c.fcp <= 20
 	),
 ];
 finish( out, checks, JSON_OUT, {

@@ -171,18 +171,33 @@ final class Frontend {
 	}
 
 	/**
-	 * Enqueues the banner stylesheet on front-end pages (when Assets registered it).
+	 * Enqueues the banner stylesheet on front-end pages (when Assets registered it), inline: the banner paints
+	 * with the page's first content, so its styles are as critical as the runtime and may not wait for a
+	 * request (core's wp_maybe_inline_styles() would leave it out on pages whose block styles already fill its
+	 * size limit). The file is the one Assets registered as the handle's `path` (the RTL file on RTL sites); when
+	 * it cannot be read, the stylesheet is linked as registered.
 	 *
 	 * @return void
 	 */
 	public function enqueue_style(): void {
-		if ( $this->is_enabled() && wp_style_is( self::STYLE_HANDLE, 'registered' ) ) {
-			wp_enqueue_style( self::STYLE_HANDLE );
+		if ( ! $this->is_enabled() || ! wp_style_is( self::STYLE_HANDLE, 'registered' ) ) {
+			return;
+		}
+		wp_enqueue_style( self::STYLE_HANDLE );
+		$styles = wp_styles();
+		$path   = $styles->get_data( self::STYLE_HANDLE, 'path' );
+		$css    = is_string( $path ) && is_readable( $path ) ? file_get_contents( $path ) : false; // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a local build file.
+		if ( is_string( $css ) && '' !== $css && false === stripos( $css, '</style' ) ) {
+			$styles->registered[ self::STYLE_HANDLE ]->src = false;
+			wp_add_inline_style( self::STYLE_HANDLE, $css );
 		}
 	}
 
 	/**
-	 * Prints the configuration JSON element, then the runtime's script tag (wp_head, priority 1).
+	 * Prints the configuration JSON element, then the runtime (wp_head, priority 1): inline, so that the one script
+	 * every page needs before any other costs no request on the critical path (docs/consent.md, "Runtime"). The
+	 * handle stays registered and is marked done, so nothing prints it again; a build that cannot be read (or that
+	 * could close the element) is printed as its script tag instead.
 	 *
 	 * @return void
 	 */
@@ -202,7 +217,30 @@ final class Frontend {
 				'id'   => 'tessera-consent-config',
 			)
 		);
-		wp_print_scripts( self::SCRIPT_HANDLE );
+		$code = $this->runtime_code();
+		if ( null === $code ) {
+			wp_print_scripts( self::SCRIPT_HANDLE );
+			return;
+		}
+		wp_print_inline_script_tag( $code, array( 'id' => self::SCRIPT_HANDLE . '-js' ) );
+		wp_scripts()->done[] = self::SCRIPT_HANDLE;
+	}
+
+	/**
+	 * The built runtime's code to print inline, or null when the file cannot be read or holds `</script` or `<!--`
+	 * (which would end the element early or change how the parser reads it; the minifier leaves neither today).
+	 *
+	 * @return string|null
+	 */
+	private function runtime_code(): ?string {
+		$file = $this->build_dir . self::RUNTIME_ENTRY . '.js';
+		$code = is_readable( $file ) ? file_get_contents( $file ) : false; // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a local build file.
+		if ( ! is_string( $code ) || '' === $code || false !== stripos( $code, '</script' ) || str_contains( $code, '<!--' ) ) {
+			return null;
+		}
+		// Named as the file it comes from: browsers' tools (and the consent benchmark's trace) tell its work apart
+		// from the page's other inline scripts.
+		return rtrim( $code ) . "\n//# sourceURL=" . esc_url_raw( $this->build_url . self::RUNTIME_ENTRY . '.js' );
 	}
 
 	/**

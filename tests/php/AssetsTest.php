@@ -123,10 +123,35 @@ final class AssetsTest extends TestCase {
 		$this->assertSame( 'tessera', $script->textdomain );
 		$this->assertSame( 1, wp_scripts()->get_data( 'tessera-speed', 'group' ), 'in the footer' );
 		$this->assertSame( 'http://example.test/build/speed/index.css', wp_styles()->registered['tessera-speed']->src );
+		// With its path, core's wp_maybe_inline_styles() may print it inline instead of a render-blocking link.
+		$this->assertSame( $this->build . '/speed/index.css', wp_styles()->get_data( 'tessera-speed', 'path' ) );
 
 		$editor = wp_scripts()->registered['tessera-speed-editor'];
 		$this->assertSame( array( 'react', 'wp-plugins', 'wp-i18n' ), $editor->deps );
 		$this->assertFalse( wp_style_is( 'tessera-speed-editor', 'registered' ), 'no stylesheet built, none registered' );
+	}
+
+	public function test_block_stylesheets_are_the_minified_builds_and_inline_under_cores_limit(): void {
+		$registry = \WP_Block_Type_Registry::get_instance();
+		foreach ( array( 'tessera/gallery', 'tessera/album', 'tessera/form', 'tessera/popular-posts', 'tessera/view-counter' ) as $name ) {
+			$handles = $registry->get_registered( $name )->style_handles;
+			$this->assertNotEmpty( $handles, $name );
+			foreach ( $handles as $handle ) {
+				$path = (string) wp_styles()->get_data( $handle, 'path' );
+				$this->assertStringStartsWith( wp_normalize_path( TESSERA_DIR . 'build/blocks/' ), wp_normalize_path( $path ), $handle );
+				$this->assertFileExists( $path );
+				$this->assertStringNotContainsString( "\n", trim( (string) file_get_contents( $path ) ), $handle . ' is minified' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- our own build.
+			}
+		}
+		// A page with a form: its stylesheet fits core's limit and is printed inline.
+		$handle = $registry->get_registered( 'tessera/form' )->style_handles[0];
+		$style  = clone wp_styles()->registered[ $handle ];
+		wp_enqueue_style( $handle );
+		wp_maybe_inline_styles();
+		$inlined = wp_styles()->registered[ $handle ]->src;
+		wp_dequeue_style( $handle );
+		wp_styles()->registered[ $handle ] = $style;
+		$this->assertFalse( $inlined, 'inline, no link' );
 	}
 
 	public function test_a_missing_build_is_skipped_quietly(): void {

@@ -92,6 +92,7 @@ final class ConsentFrontendTest extends ConsentTestCase {
 		wp_register_script( 'tessera-consent-preferences', TESSERA_URL . 'build/runtime/consent-preferences.js', array(), 'p1', true );
 		wp_register_style( 'tessera-consent-preferences', TESSERA_URL . 'build/runtime/consent-preferences.css', array(), 's1' );
 		wp_register_style( 'tessera-consent-banner', TESSERA_URL . 'build/runtime/consent-banner.css', array(), 'b1' );
+		wp_style_add_data( 'tessera-consent-banner', 'path', TESSERA_DIR . 'build/runtime/consent-banner.css' );
 	}
 
 	/**
@@ -456,11 +457,17 @@ final class ConsentFrontendTest extends ConsentTestCase {
 
 		$this->assertSame( 1, preg_match( '#<script type="application/json" id="tessera-consent-config">(.*?)</script>#s', $head, $match ), 'a JSON element' );
 		$this->assertSame( Settings::to_runtime_config(), json_decode( $match[1], true ) );
-		$this->assertSame( 1, preg_match( '#<script src="([^"]+)" id="tessera-consent-js"></script>#', $head, $script ) );
-		$this->assertStringContainsString( 'build/runtime/consent.js?ver=footer', html_entity_decode( $script[1] ) );
+		// Inline (issue 20, point 7): the runtime costs no request on the critical path.
+		$this->assertSame( 1, preg_match( '#<script id="tessera-consent-js">\n?(.*?)\n?</script>#s', $head, $script ), 'printed inline' );
+		$this->assertSame( trim( (string) file_get_contents( TESSERA_DIR . 'build/runtime/consent.js' ) ) . "\n//# sourceURL=" . TESSERA_URL . 'build/runtime/consent.js', trim( $script[1] ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- our own build.
+		$this->assertDoesNotMatchRegularExpression( '#<script[^>]*\ssrc=[^>]*runtime/consent\.js#', $head, 'no script tag with a src' );
 		$this->assertSame( 1, substr_count( $head, 'id="tessera-consent-js"' ), 'once' );
+		$this->assertTrue( wp_script_is( Frontend::SCRIPT_HANDLE, 'done' ) );
 
-		$this->assertStringContainsString( "id='tessera-consent-banner-css'", $head, 'banner stylesheet enqueued' );
+		// The banner's styles inline as well, whatever room core's inline size limit has left.
+		$this->assertStringNotContainsString( "id='tessera-consent-banner-css'", $head, 'no stylesheet link' );
+		$this->assertSame( 1, preg_match( "#<style id='tessera-consent-banner-inline-css'>\n?(.*?)\n?</style>#s", $head, $style ), 'banner styles inline' );
+		$this->assertStringContainsString( '.tessera-consent{', $style[1] );
 		$this->assertTrue( wp_style_is( 'tessera-consent-banner', 'done' ) );
 
 		$footer = $this->output( 'wp_print_footer_scripts' );
