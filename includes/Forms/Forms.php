@@ -24,6 +24,7 @@ final class Forms {
 		( new Submission() )->register_hooks();
 		( new NonceEndpoint() )->register_hooks();
 		( new Pdf() )->register_hooks();
+		( new PdfLibrary() )->register_hooks();
 		( new Privacy() )->register_hooks();
 		( new Retention() )->register_hooks();
 		( new EntriesPage( \Tessera\Plugin::instance()->assets() ) )->register_hooks();

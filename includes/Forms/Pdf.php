@@ -80,7 +80,7 @@ final class Pdf {
 	 * @param array<mixed> $query The query parameters (unslashed): `form_id`, `entry_id`, optional `token`.
 	 * @param int          $now   Unix time.
 	 * @return array{status: int, headers: array<string, string>, body: string} 200 with the PDF and its headers,
-	 *         or 403/404 with a plain-text message as the body.
+	 *         or 403/404 (see access()) or 503 (the PDF library is missing: PdfLibrary) with a plain-text message.
 	 */
 	public static function response( array $query, int $now ): array {
 		$form_id  = self::id( $query['form_id'] ?? null );
@@ -101,6 +101,13 @@ final class Pdf {
 				'status'  => 404,
 				'headers' => array(),
 				'body'    => __( 'This entry does not exist.', 'tessera' ),
+			);
+		}
+		if ( ! PdfLibrary::load() ) {
+			return array(
+				'status'  => 503,
+				'headers' => array(),
+				'body'    => __( 'PDFs cannot be made on this site right now: the PDF library of the plugin is missing. Please tell the site owner.', 'tessera' ),
 			);
 		}
 		return array(
@@ -232,17 +239,22 @@ final class Pdf {
 	}
 
 	/**
-	 * The PDF of an entry: the form's title, the entry number and date (site time zone), then each field's label
-	 * (bold) and value; passwords never; "Page n of m" at the foot of each page.
+	 * The PDF of an entry (PdfCanvas): the form's title, the entry number and date (site time zone), then each
+	 * field's label (bold) and value; passwords never; "Page n of m" at the foot of each page.
 	 *
 	 * @param FormDefinition                                                                 $form  The entry's form.
 	 * @param array{id: int, created_at: string, values: array<string, string|list<string>>} $entry The entry (Entries::get()).
 	 * @param int|null                                                                       $now   Creation time of the file (Unix); null for now.
 	 * @return string Binary PDF.
+	 * @throws \RuntimeException When the PDF library is missing (PdfLibrary::load() false).
 	 */
 	public static function document( FormDefinition $form, array $entry, ?int $now = null ): string {
+		if ( ! PdfLibrary::load() ) {
+			throw new \RuntimeException( 'The PDF library is missing: ' . implode( ', ', PdfLibrary::missing() ) );
+		}
+		wp_raise_memory_limit( 'tessera_forms_pdf' );
 		$title = EntryText::title( $form );
-		$pdf   = new PdfWriter( $title, $now );
+		$pdf   = new PdfCanvas( $title, $now ?? time() );
 		$pdf->add_text( $title, true, 18.0, 23.0 );
 		$pdf->add_space( 2.0 );
 		/* translators: %d: entry number. */
@@ -257,7 +269,7 @@ final class Pdf {
 			$pdf->add_text( '' !== trim( $row['value'] ) ? $row['value'] : '—', false, 11.0, 15.0 );
 			$pdf->add_space( 9.0 );
 		}
-		return $pdf->output(
+		return $pdf->finish(
 			static function ( int $page, int $pages ): string {
 				/* translators: 1: page number, 2: number of pages. */
 				return sprintf( __( 'Page %1$d of %2$d', 'tessera' ), $page, $pages );

@@ -1,7 +1,8 @@
 <?php
 /**
- * The PDF of a form entry: the file's structure (header, objects, xref offsets, trailer), its text (escaped,
- * WinAnsi, wrapped, paginated, no passwords), and who may download it (managers, a valid token, nobody else).
+ * The PDF of a form entry: a valid file (qpdf), its text as pdftotext reads it back (every script, right to left
+ * where it should be, wrapped, paginated, no passwords), its fonts (embedded subsets with ToUnicode, pdffonts),
+ * what happens without the library, and who may download it (managers, a valid token, nobody else).
  *
  * @package Tessera
  */
@@ -14,7 +15,8 @@ use Tessera\Forms\Capability;
 use Tessera\Forms\Entries;
 use Tessera\Forms\FormDefinition;
 use Tessera\Forms\Pdf;
-use Tessera\Forms\PdfWriter;
+use Tessera\Forms\PdfCanvas;
+use Tessera\Forms\PdfLibrary;
 use Tessera\Forms\Schema;
 
 /**
@@ -119,85 +121,93 @@ final class FormsPdfTest extends TestCase {
 	}
 
 	/**
-	 * Checks the file's structure: header, every xref offset pointing at its `n 0 obj`, stream lengths, trailer and
-	 * startxref; runs `qpdf --check` when qpdf is installed.
+	 * Checks the file: a PDF header, `%%EOF` at the end, and `qpdf --check` passes.
 	 *
 	 * @param string $pdf PDF.
 	 * @return int The number of pages.
 	 */
 	private static function check_structure( string $pdf ): int {
-		self::assertStringStartsWith( "%PDF-1.4\n", $pdf );
-		self::assertSame( 1, preg_match( '/startxref\n(\d+)\n%%EOF\n$/D', $pdf, $end ), 'startxref and %%EOF at the end' );
-		$xref = (int) $end[1];
-		self::assertSame( 1, preg_match( '/\Gxref\n0 (\d+)\n/', $pdf, $head, 0, $xref ), 'startxref points at the xref table' );
-		$size = (int) $head[1];
-		$pos  = $xref + strlen( $head[0] );
-		self::assertSame( "0000000000 65535 f \n", substr( $pdf, $pos, 20 ) );
-		for ( $number = 1; $number < $size; $number++ ) {
-			$line = substr( $pdf, $pos + 20 * $number, 20 );
-			self::assertSame( 1, preg_match( '/^(\d{10}) 00000 n \n$/D', $line, $row ), "xref line of object $number is 20 bytes" );
-			self::assertSame( $number . " 0 obj\n", substr( $pdf, (int) $row[1], strlen( $number . " 0 obj\n" ) ), "xref offset of object $number" );
-		}
-		self::assertSame( 1, preg_match( '/\Gtrailer\n<< \/Size (\d+) \/Root 1 0 R \/Info 5 0 R \/ID \[<[0-9a-f]{32}> <[0-9a-f]{32}>\] >>\n/', $pdf, $trailer, 0, $pos + 20 * $size ), 'the trailer follows the table' );
-		self::assertSame( $size, (int) $trailer[1], '/Size counts the objects and the free entry' );
-		self::assertSame( $size - 1, preg_match_all( '/^\d+ 0 obj$/m', $pdf ) );
-		preg_match_all( '/<< \/Length (\d+) >>\nstream\n/', $pdf, $streams, PREG_OFFSET_CAPTURE );
-		foreach ( $streams[0] as $index => $stream ) {
-			$start = $stream[1] + strlen( $stream[0] );
-			self::assertSame( "\nendstream", substr( $pdf, $start + (int) $streams[1][ $index ][0], 10 ), 'stream length' );
-		}
-		self::assertSame( 1, preg_match( '/\/Type \/Pages \/Kids \[([^\]]*)\] \/Count (\d+)/', $pdf, $pages ) );
-		self::assertSame( (int) $pages[2], preg_match_all( '/\/Type \/Page /', $pdf ) );
-		self::assertSame( (int) $pages[2], count( $streams[0] ) );
-
-		$qpdf = self::tool( 'qpdf' );
-		if ( null !== $qpdf ) {
-			$file = (string) tempnam( sys_get_temp_dir(), 'tessera-pdf' );
-			file_put_contents( $file, $pdf ); // phpcs:ignore WordPress.WP.AlternativeFunctions -- a temporary file.
-			exec( escapeshellarg( $qpdf ) . ' --check ' . escapeshellarg( $file ) . ' 2>&1', $output, $status ); // phpcs:ignore Generic.PHP.ForbiddenFunctions -- test only.
-			unlink( $file ); // phpcs:ignore WordPress.WP.AlternativeFunctions -- a temporary file.
-			self::assertSame( 0, $status, "qpdf --check:\n" . implode( "\n", $output ) );
-		}
-		return (int) $pages[2];
+		self::assertMatchesRegularExpression( '/^%PDF-1\.\d\n/', $pdf );
+		self::assertMatchesRegularExpression( '/startxref\n\d+\n%%EOF\n?$/D', $pdf, 'startxref and %%EOF at the end' );
+		$check = self::run_tool( 'qpdf', array( '--check' ), $pdf );
+		self::assertStringContainsString( 'No syntax or stream encoding errors found', $check );
+		self::assertSame( 1, preg_match( '/^\s*Pages:\s+(\d+)$/m', self::run_tool( 'pdfinfo', array(), $pdf ), $pages ) );
+		return (int) $pages[1];
 	}
 
 	/**
-	 * The path of a command-line tool, or null when it is not installed.
+	 * Runs a command-line tool of poppler-utils or qpdf (npm test installs them) on a PDF.
 	 *
-	 * @param string $name Tool.
-	 * @return string|null
+	 * @param string       $name Tool.
+	 * @param list<string> $args Arguments before the file (and `-` for standard output, for pdftotext).
+	 * @param string       $pdf  PDF.
+	 * @return string What the tool printed (standard output and error), checked for exit status 0.
 	 */
-	private static function tool( string $name ): ?string {
+	private static function run_tool( string $name, array $args, string $pdf ): string {
+		$tool = null;
 		foreach ( explode( PATH_SEPARATOR, (string) getenv( 'PATH' ) . PATH_SEPARATOR . '/usr/bin' ) as $dir ) {
-			if ( '' !== $dir && is_file( $dir . '/' . $name ) && is_executable( $dir . '/' . $name ) ) {
-				return $dir . '/' . $name;
+			if ( null === $tool && '' !== $dir && is_executable( $dir . '/' . $name ) ) {
+				$tool = $dir . '/' . $name;
 			}
 		}
-		return null;
-	}
-
-	/**
-	 * The text pdftotext reads from a PDF, or null when poppler-utils are not installed.
-	 *
-	 * @param string $pdf PDF.
-	 * @return string|null
-	 */
-	private static function extracted_text( string $pdf ): ?string {
-		$tool = self::tool( 'pdftotext' );
-		if ( null === $tool ) {
-			return null;
-		}
+		self::assertNotNull( $tool, "$name is not installed (npm test installs qpdf and poppler-utils)" );
 		$file = (string) tempnam( sys_get_temp_dir(), 'tessera-pdf' );
 		file_put_contents( $file, $pdf ); // phpcs:ignore WordPress.WP.AlternativeFunctions -- a temporary file.
-		exec( escapeshellarg( $tool ) . ' -enc UTF-8 ' . escapeshellarg( $file ) . ' - 2>&1', $output, $status ); // phpcs:ignore Generic.PHP.ForbiddenFunctions -- test only.
+		$line = escapeshellarg( (string) $tool ) . ' ' . implode( ' ', array_map( 'escapeshellarg', $args ) ) . ' ' . escapeshellarg( $file );
+		exec( $line . ( 'pdftotext' === $name ? ' -' : '' ) . ' 2>&1', $output, $status ); // phpcs:ignore Generic.PHP.ForbiddenFunctions -- test only.
 		unlink( $file ); // phpcs:ignore WordPress.WP.AlternativeFunctions -- a temporary file.
-		self::assertSame( 0, $status, implode( "\n", $output ) );
+		self::assertSame( 0, $status, "$name:\n" . implode( "\n", $output ) );
 		return implode( "\n", $output );
 	}
 
 	/**
-	 * The document: title, entry number, date in the site's time zone, labels and values (escaped; a checkbox's
-	 * list joined), no password, valid structure.
+	 * The text pdftotext reads from a PDF (pages separated by form feeds).
+	 *
+	 * @param string $pdf PDF.
+	 * @return string
+	 */
+	private static function extracted_text( string $pdf ): string {
+		return self::run_tool( 'pdftotext', array( '-enc', 'UTF-8' ), $pdf );
+	}
+
+	/**
+	 * The fonts of a PDF as pdffonts lists them: name => [type, embedded, subset, ToUnicode].
+	 *
+	 * @param string $pdf PDF.
+	 * @return array<string, list<string>>
+	 */
+	private static function fonts( string $pdf ): array {
+		$fonts = array();
+		foreach ( array_slice( explode( "\n", self::run_tool( 'pdffonts', array(), $pdf ) ), 2 ) as $line ) {
+			if ( 1 === preg_match( '/^(\S+)\s+(.+?)\s+Identity-H\s+(yes|no)\s+(yes|no)\s+(yes|no)\s/', $line, $row ) ) {
+				$fonts[ preg_replace( '/^[A-Z]{6}\+/', '', $row[1] ) ] = array( $row[2], $row[3], $row[4], $row[5] );
+			} else {
+				$fonts[ $line ] = array( 'not an embedded CID font' );
+			}
+		}
+		return $fonts;
+	}
+
+	/**
+	 * The words of a PDF with their boxes (pdftotext -bbox): list of [text, xMin, yMin, xMax, yMax, page].
+	 *
+	 * @param string $pdf PDF.
+	 * @return list<array{0: string, 1: float, 2: float, 3: float, 4: float, 5: int}>
+	 */
+	private static function words( string $pdf ): array {
+		$words = array();
+		foreach ( explode( '<page ', self::run_tool( 'pdftotext', array( '-bbox', '-enc', 'UTF-8' ), $pdf ) ) as $page => $html ) {
+			preg_match_all( '/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/', $html, $found, PREG_SET_ORDER );
+			foreach ( $found as $word ) {
+				$words[] = array( html_entity_decode( $word[5], ENT_QUOTES | ENT_HTML5, 'UTF-8' ), (float) $word[1], (float) $word[2], (float) $word[3], (float) $word[4], $page );
+			}
+		}
+		return $words;
+	}
+
+	/**
+	 * The document: title, entry number, date in the site's time zone, labels and values (a checkbox's list
+	 * joined), no password, valid structure, DejaVu Sans embedded as subsets (and no CJK font for Latin text).
 	 *
 	 * @return void
 	 */
@@ -221,89 +231,151 @@ final class FormsPdfTest extends TestCase {
 
 		$pdf = self::pdf( $form, $entry );
 		$this->assertSame( 1, self::check_structure( $pdf ) );
-		$this->assertStringContainsString( '/BaseFont /Helvetica /Encoding /WinAnsiEncoding', $pdf );
-		$this->assertStringContainsString( '/BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding', $pdf );
-		$this->assertStringContainsString( '/MediaBox [0 0 595.28 841.89]', $pdf );
-		$this->assertStringContainsString( '/F2 18 Tf 0 g 1 0 0 1 56 ', $pdf, 'the title in bold' );
-		$this->assertStringContainsString( '(Contact \\(us\\) \\\\ test) Tj', $pdf );
-		$this->assertStringContainsString( '(Entry #' . $entry . ') Tj', $pdf );
-		$this->assertStringContainsString( '(Submitted on 2026-01-15 13:00) Tj', $pdf, 'the date in the site time zone' );
-		$this->assertMatchesRegularExpression( '/\/F2 11 Tf [^\n]*\(Your name\) Tj/', $pdf, 'labels in bold' );
-		$this->assertMatchesRegularExpression( '/\/F1 11 Tf [^\n]*\(Ann \\\\\(the\\\\\) \\\\\\\\ tester\) Tj/', $pdf, 'values escaped' );
-		$this->assertStringContainsString( '(ann@example.test) Tj', $pdf );
-		$this->assertStringContainsString( '(Sales, Support) Tj', $pdf );
-		$this->assertStringContainsString( '(Line one) Tj', $pdf );
-		$this->assertStringContainsString( '(Line two) Tj', $pdf );
-		$this->assertStringContainsString( '(Page 1 of 1) Tj', $pdf );
-		$this->assertStringNotContainsString( 'S3cret-pass-xyz', $pdf, 'a password is never printed' );
-		$this->assertStringNotContainsString( '(Password)', $pdf );
-
 		$text = self::extracted_text( $pdf );
-		if ( null !== $text ) {
-			$this->assertStringContainsString( 'Ann (the) \\ tester', $text );
-			$this->assertStringContainsString( 'Contact (us) \\ test', $text );
-		}
+		$this->assertSame(
+			implode(
+				"\n",
+				array( 'Contact (us) \\ test', 'Entry #' . $entry, 'Submitted on 2026-01-15 13:00', '', 'Your name', 'Ann (the) \\ tester', 'E-mail', 'ann@example.test', 'Topics', 'Sales, Support', 'Message', 'Line one', 'Line two', '', 'Page 1 of 1' )
+			),
+			rtrim( $text, " \n\f" ),
+			'every line, in order, with the date in the site time zone'
+		);
+		$this->assertStringNotContainsString( 'S3cret-pass-xyz', $text, 'a password is never printed' );
+		$this->assertStringNotContainsString( 'Password', $text );
+		$this->assertSame(
+			array(
+				'DejaVuSans'      => array( 'CID TrueType', 'yes', 'yes', 'yes' ),
+				'DejaVuSans-Bold' => array( 'CID TrueType', 'yes', 'yes', 'yes' ),
+			),
+			self::fonts( $pdf ),
+			'embedded subsets with ToUnicode; no CJK font when the text needs none'
+		);
+		$this->assertLessThan( 150000, strlen( $pdf ), 'a Latin entry stays small' );
+		$this->assertStringContainsString( '/Title (', $pdf );
 	}
 
 	/**
-	 * Text outside Windows-1252 becomes `?`, Windows-1252 signs are mapped; the file stays valid.
+	 * Every script a visitor may type comes back from the PDF as typed: Latin with diacritics, Greek, Cyrillic and
+	 * Chinese/Japanese in one value, Korean, Arabic (shaped: its joined forms, which NFKC maps back to the letters
+	 * typed) and Hebrew, both right to left (right-aligned, in logical order as pdftotext reads them), in labels
+	 * and the form title too. The fonts are embedded subsets with ToUnicode maps.
 	 *
 	 * @return void
 	 */
-	public function test_non_latin_text_does_not_break_it(): void {
-		$form  = $this->form( true, 'Анкета — Grüße' );
-		$entry = $this->entry( $form, array( 'name' => 'Grüße € – Привет 你好 😀 “ok”' ) );
-		$pdf   = self::pdf( $form, $entry );
+	public function test_every_script_comes_back_as_typed(): void {
+		$blocks = '<!-- wp:tessera/field {"id":"name","type":"text","label":"Имя / 名前"} /-->'
+			. '<!-- wp:tessera/field {"id":"arabic","type":"text","label":"Arabic"} /-->'
+			. '<!-- wp:tessera/field {"id":"hebrew","type":"text","label":"Hebrew"} /-->'
+			. '<!-- wp:tessera/field {"id":"korean","type":"text","label":"한국어"} /-->';
+		$form   = $this->form( true, 'Анкета — Grüße', $blocks );
+		$entry  = $this->entry(
+			$form,
+			array(
+				'name'   => 'Łukasz Żółć, Ελένη, Дмитрий, 日本語',
+				'arabic' => 'مرحبا بالعالم',
+				'hebrew' => 'שלום עולם',
+				'korean' => '안녕하세요',
+			)
+		);
+		$pdf    = self::pdf( $form, $entry );
 		self::check_structure( $pdf );
-		$this->assertStringContainsString( "(Gr\xFC\xDFe \x80 \x96 ?????? ?? ? \x93ok\x94) Tj", $pdf );
-		$this->assertStringContainsString( "(?????? \x97 Gr\xFC\xDFe) Tj", $pdf );
-		$this->assertStringContainsString( '/Title <FEFF0410043D043A043504420430', $pdf, 'the Info title in UTF-16' );
 		$text = self::extracted_text( $pdf );
-		if ( null !== $text ) {
-			$this->assertStringContainsString( 'Grüße € – ?????? ?? ? “ok”', $text );
+		foreach ( array( 'Анкета — Grüße', 'Имя / 名前', 'Łukasz Żółć, Ελένη, Дмитрий, 日本語', '한국어', '안녕하세요', 'שלום עולם' ) as $typed ) {
+			$this->assertStringContainsString( $typed, $text );
+		}
+		$this->assertStringNotContainsString( '?', $text, 'no character lost' );
+		$this->assertMatchesRegularExpression( '/[\x{FE70}-\x{FEFF}]{5} [\x{FE70}-\x{FEFF}]{7}/u', $text, 'Arabic is shaped: its joined presentation forms' );
+		$normalized = (string) \Normalizer::normalize( $text, \Normalizer::FORM_KC );
+		$this->assertStringContainsString( 'مرحبا بالعالم', $normalized, 'Arabic in logical order' );
+		$this->assertStringNotContainsString( 'ملاعلاب', $normalized, 'not reversed' );
+		$this->assertStringNotContainsString( 'םלוע', $text, 'Hebrew not reversed' );
+
+		$right = PdfCanvas::PAGE_WIDTH - PdfCanvas::MARGIN;
+		foreach ( self::words( $pdf ) as $word ) {
+			if ( in_array( $word[0], array( 'שלום', 'ﻣﺮﺣﺒﺎ' ), true ) ) {
+				$this->assertEqualsWithDelta( $right, $word[3], 1.0, $word[0] . ': a right-to-left paragraph starts at the right margin' );
+			}
+			if ( 'Łukasz' === $word[0] ) {
+				$this->assertEqualsWithDelta( PdfCanvas::MARGIN, $word[1], 1.0, 'a left-to-right paragraph starts at the left margin' );
+			}
+		}
+
+		$fonts = self::fonts( $pdf );
+		$this->assertSame( array( 'DejaVuSans', 'DejaVuSans-Bold', 'WenQuanYiMicroHei' ), array_keys( $fonts ) );
+		foreach ( $fonts as $name => $font ) {
+			$this->assertSame( array( 'CID TrueType', 'yes', 'yes', 'yes' ), $font, "$name: embedded, subset, ToUnicode" );
 		}
 	}
 
 	/**
-	 * A long entry wraps within the margins and runs over several pages, each with its footer.
+	 * A long entry wraps within the margins and runs over several pages, each with its footer; a label is never
+	 * the last line of a page.
 	 *
 	 * @return void
 	 */
 	public function test_long_entries_wrap_and_paginate(): void {
 		$long  = trim( str_repeat( 'The quick brown fox jumps over the lazy dog. ', 60 ) . "\n" );
-		$text  = implode( "\n\n", array_fill( 0, 8, $long ) ) . ' ' . str_repeat( 'W', 300 );
+		$text  = implode( "\n\n", array_fill( 0, 8, $long ) ) . ' ' . str_repeat( 'W', 300 ) . ' ' . str_repeat( '語', 300 );
 		$form  = $this->form();
 		$entry = $this->entry( $form, array( 'message' => $text ) );
 		$pdf   = self::pdf( $form, $entry );
 		$pages = self::check_structure( $pdf );
 		$this->assertGreaterThan( 3, $pages );
-		$this->assertStringContainsString( '(Page 1 of ' . $pages . ') Tj', $pdf );
-		$this->assertStringContainsString( '(Page ' . $pages . ' of ' . $pages . ') Tj', $pdf );
-		preg_match_all( '/\/F1 11 Tf 0 g 1 0 0 1 56 ([\d.]+) Tm \(((?:[^()\\\\]|\\\\.)*)\) Tj/', $pdf, $lines );
-		$this->assertGreaterThan( 100, count( $lines[0] ) );
-		foreach ( $lines[2] as $index => $line ) {
-			$this->assertLessThanOrEqual( PdfWriter::text_width(), PdfWriter::width( stripcslashes( $line ), false, 11.0 ), 'within the margin' );
-			$this->assertGreaterThanOrEqual( PdfWriter::BOTTOM, (float) $lines[1][ $index ], 'above the bottom margin' );
+		$extracted = explode( "\f", self::extracted_text( $pdf ) );
+		for ( $page = 1; $page <= $pages; $page++ ) {
+			$this->assertStringContainsString( 'Page ' . $page . ' of ' . $pages, $extracted[ $page - 1 ], "the footer of page $page" );
 		}
-		$this->assertContains( str_repeat( 'W', 40 ), array_map( static fn ( string $l ): string => substr( $l, 0, 40 ), $lines[2] ), 'a long word is broken' );
+		$words = self::words( $pdf );
+		$this->assertGreaterThan( 1000, count( $words ) );
+		foreach ( $words as $word ) {
+			$this->assertGreaterThanOrEqual( PdfCanvas::MARGIN - 0.5, $word[1], $word[0] . ': within the left margin' );
+			$this->assertLessThanOrEqual( PdfCanvas::PAGE_WIDTH - PdfCanvas::MARGIN + 0.5, $word[3], $word[0] . ': within the right margin' );
+			if ( ! str_starts_with( $word[0], 'Page' ) && ! is_numeric( $word[0] ) && 'of' !== $word[0] ) {
+				$this->assertLessThanOrEqual( PdfCanvas::PAGE_HEIGHT - PdfCanvas::BOTTOM + 0.5, $word[4], $word[0] . ': above the bottom margin' );
+			}
+		}
+		$this->assertStringContainsString( str_repeat( 'W', 40 ), implode( "\n", $extracted ), 'a long word is broken' );
+		$this->assertStringContainsString( str_repeat( '語', 30 ), implode( "\n", $extracted ), 'CJK text wraps between characters' );
 	}
 
 	/**
-	 * The writer's pieces: escaping, WinAnsi conversion, widths and wrapping.
+	 * Without the PDF library in the plugin folder the route answers 503 (not a fatal error), and the forms
+	 * screens show an error notice naming the missing files to those who read entries.
 	 *
 	 * @return void
 	 */
-	public function test_writer_escape_encoding_and_wrap(): void {
-		$this->assertSame( 'a\\001\\(b\\)\\\\\\015\\012', PdfWriter::escape( "a\x01(b)\\\r\n" ) );
-		$this->assertSame( "\x80 \x85 \x8C \xE9 ?", PdfWriter::to_win_ansi( '€ … Œ é Ж' ) );
-		$this->assertSame( 'a?b', PdfWriter::to_win_ansi( "a\xFFb" ), 'invalid UTF-8' );
-		$this->assertEqualsWithDelta( 11.328, PdfWriter::width( 'Hi', false, 12.0 ), 0.001, 'H 722 + i 222' );
-		$this->assertEqualsWithDelta( 12.0, PdfWriter::width( 'Hi', true, 12.0 ), 0.001, 'bold: H 722 + i 278' );
-		$this->assertSame( array( 'aaa bbb', 'ccc', '', 'dd' ), PdfWriter::wrap( "aaa bbb ccc\n\ndd", false, 10.0, PdfWriter::width( 'aaa bbb', false, 10.0 ) ) );
-		$this->assertSame( array( 'abc', 'def', 'g' ), PdfWriter::wrap( 'abcdefg', false, 10.0, PdfWriter::width( 'abc', false, 10.0 ) + 0.1 ) );
+	public function test_missing_library_is_an_answer_and_a_notice(): void {
+		$form  = $this->form( true );
+		$entry = $this->entry( $form, array( 'name' => 'Ann' ) );
+		$query = array(
+			'page'     => Pdf::PAGE,
+			'form_id'  => (string) $form,
+			'entry_id' => (string) $entry,
+			'token'    => Pdf::token( $form, $entry, self::NOW ),
+		);
+		$this->assertSame( array(), PdfLibrary::missing(), 'bin/pdf-lib made lib/' );
+		$this->assertSame( 200, Pdf::response( $query, self::NOW )['status'] );
 
-		$empty = ( new PdfWriter() )->output();
-		$this->assertSame( 1, self::check_structure( $empty ), 'an empty document has one page' );
+		$this->add_test_filter( PdfLibrary::DIR_FILTER, static fn (): string => sys_get_temp_dir() . '/tessera-no-such-lib' );
+		$this->assertContains( sys_get_temp_dir() . '/tessera-no-such-lib/tcpdf/tcpdf.php', PdfLibrary::missing() );
+		$answer = Pdf::response( $query, self::NOW );
+		$this->assertSame( 503, $answer['status'] );
+		$this->assertStringContainsString( 'PDF library', $answer['body'] );
+
+		$this->as_admin();
+		require_once ABSPATH . 'wp-admin/includes/class-wp-screen.php';
+		require_once ABSPATH . 'wp-admin/includes/screen.php';
+		set_current_screen( 'edit-' . FormDefinition::POST_TYPE );
+		ob_start();
+		( new PdfLibrary() )->notice();
+		$notice = (string) ob_get_clean();
+		$this->assertStringContainsString( 'notice-error', $notice );
+		$this->assertStringContainsString( 'tessera-no-such-lib/fonts/dejavusans.php', $notice );
+		set_current_screen( 'dashboard' );
+		ob_start();
+		( new PdfLibrary() )->notice();
+		$this->assertSame( '', ob_get_clean(), 'only on the forms screens' );
+		$GLOBALS['current_screen'] = null;
 	}
 
 	/**
@@ -388,7 +460,7 @@ final class FormsPdfTest extends TestCase {
 		$this->assertStringContainsString( 'no-store', $ok['headers']['Cache-Control'] );
 		$this->assertStringContainsString( 'private', $ok['headers']['Cache-Control'] );
 		self::check_structure( $ok['body'] );
-		$this->assertStringContainsString( '(Ann) Tj', $ok['body'] );
+		$this->assertStringContainsString( "Your name\nAnn\n", self::extracted_text( $ok['body'] ) );
 
 		$this->assertSame( 403, Pdf::response( array( 'token' => 'x' ) + $query, self::NOW )['status'] );
 		$this->assertSame( 403, Pdf::response( array( 'entry_id' => array( '1' ) ) + $query, self::NOW )['status'] );

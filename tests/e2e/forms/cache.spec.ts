@@ -16,7 +16,7 @@ import type { APIRequestContext } from '@playwright/test';
  * Internal dependencies
  */
 import { WP_BASE_URL } from '../speed/support';
-import { ACTION, AJAX, ensureDemo } from './support';
+import { ACTION, AJAX, ensureDemo, pdfToText } from './support';
 
 const CONTACT = '/demo-contact/';
 const NONCE_ACTION = 'tessera_form_nonce';
@@ -140,7 +140,7 @@ async function submit(
 }
 
 /**
- * The text of a PDF link, fetched by its visitor (our PDFs keep their text uncompressed).
+ * The text of a PDF link, fetched by its visitor.
  *
  * @param who  The visitor.
  * @param link The link of the answer.
@@ -152,7 +152,7 @@ async function pdfText(
 	const url = new URL( String( link ) );
 	const pdf = await who.get( url.pathname + url.search );
 	expect( pdf.status() ).toBe( 200 );
-	return ( await pdf.body() ).toString( 'latin1' );
+	return pdfToText( await pdf.body() );
 }
 
 const message = ( name: string ) => ( {

@@ -27,6 +27,7 @@ import {
 	ensureDemo,
 	entries,
 	formId,
+	pdfToText,
 	startedSecondsAgo,
 } from './support';
 
@@ -606,7 +607,7 @@ test.describe(
 				.getAttribute( 'href' );
 			const pdf = await page.request.get( String( href ) );
 			expect( pdf.status() ).toBe( 200 );
-			return ( await pdf.body() ).toString( 'latin1' );
+			return pdfToText( await pdf.body() );
 		}
 
 		test( 'a page older than its nonce still sends: the island asks for a fresh one on intent', async ( {

@@ -6,6 +6,7 @@
 /**
  * External dependencies
  */
+import { execFileSync } from 'node:child_process';
 import type { APIRequestContext, Locator } from '@playwright/test';
 
 /**
@@ -34,6 +35,18 @@ export async function startedSecondsAgo(
 		.evaluate( ( input, ms ) => {
 			( input as HTMLInputElement ).value = String( Date.now() - ms );
 		}, seconds * 1000 );
+}
+
+/**
+ * The text of a PDF as poppler's pdftotext reads it (npm test installs poppler-utils): the entry PDFs' text is
+ * compressed and set in embedded fonts, so only a PDF reader gives it back.
+ *
+ * @param pdf The PDF file's bytes.
+ */
+export function pdfToText( pdf: Buffer ): string {
+	return execFileSync( 'pdftotext', [ '-enc', 'UTF-8', '-', '-' ], {
+		input: pdf,
+	} ).toString( 'utf8' );
 }
 
 export const DEMO_PATH = '/demo-forms/';
