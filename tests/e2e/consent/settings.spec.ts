@@ -109,7 +109,7 @@ test.describe( 'Cookie consent settings screen', () => {
 		await requestUtils.deleteAllUsers();
 	} );
 
-	test( 'an administrator finds it under Settings, sees it load, and axe finds nothing', async ( {
+	test( 'an administrator finds it under the Tessera menu, sees it load, and axe finds nothing', async ( {
 		page,
 	} ) => {
 		// Hold the GET back so that the loading state can be seen.
