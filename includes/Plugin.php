@@ -78,6 +78,7 @@ final class Plugin {
 		$this->booted = true;
 
 		$this->assets->register_hooks();
+		( new Admin\Menu() )->register_hooks();
 		$this->speed->register_hooks();
 		( new SpeedAjax( $this->speed ) )->register_hooks();
 		( new Http\TrustedProxies() )->register_hooks();

@@ -1,6 +1,6 @@
 <?php
 /**
- * Settings → Cookie consent (`options-general.php?page=tessera-consent`): the screen of the consent settings,
+ * Tessera → Cookie consent (`admin.php?page=tessera-consent`): the screen of the consent settings,
  * rendered in the browser (src/admin/consent-settings) over REST `tessera/v1/consent/settings`.
  *
  * @package Tessera
@@ -10,6 +10,7 @@ declare(strict_types=1);
 
 namespace Tessera\Consent;
 
+use Tessera\Admin\Menu;
 use Tessera\Assets;
 
 /**
@@ -66,19 +67,19 @@ final class SettingsPage {
 	}
 
 	/**
-	 * Adds Settings → Cookie consent (manage_options).
+	 * Adds Tessera → Cookie consent (manage_options).
 	 *
 	 * @return void
 	 */
 	public function add_page(): void {
-		$hook_suffix       = add_options_page(
+		$this->hook_suffix = Menu::submenu(
 			__( 'Cookie consent', 'tessera' ),
 			__( 'Cookie consent', 'tessera' ),
 			'manage_options',
 			self::PAGE,
-			array( $this, 'render_page' )
+			array( $this, 'render_page' ),
+			2
 		);
-		$this->hook_suffix = is_string( $hook_suffix ) ? $hook_suffix : '';
 	}
 
 	/**

@@ -1,6 +1,6 @@
 <?php
 /**
- * Settings → Tessera proxies: the one trusted-proxy setting (docs/deployment.md, "Proxies"). The site owner lists
+ * Tessera → Proxies (`admin.php?page=tessera-proxies`): the one trusted-proxy setting (docs/deployment.md, "Proxies"). The site owner lists
  * the proxies in front of WordPress (a CDN, a load balancer, a local nginx or Varnish), so that every feature's
  * ClientAddress reads the visitor's address instead of the proxy's.
  *
@@ -10,6 +10,8 @@
 declare(strict_types=1);
 
 namespace Tessera\Http;
+
+use Tessera\Admin\Menu;
 
 /**
  * A classic settings screen (the Settings API checks the nonce and `manage_options`): preset checkboxes, a list
@@ -62,17 +64,18 @@ final class TrustedProxies {
 	}
 
 	/**
-	 * Adds Settings → Tessera proxies.
+	 * Adds Tessera → Proxies.
 	 *
 	 * @return void
 	 */
 	public function add_page(): void {
-		add_options_page(
+		Menu::submenu(
 			__( 'Tessera: proxies and client addresses', 'tessera' ),
-			__( 'Tessera proxies', 'tessera' ),
+			__( 'Proxies', 'tessera' ),
 			'manage_options',
 			self::PAGE,
-			array( $this, 'render' )
+			array( $this, 'render' ),
+			4
 		);
 	}
 
@@ -149,6 +152,10 @@ final class TrustedProxies {
 		?>
 		<div class="wrap">
 			<h1><?php echo esc_html( get_admin_page_title() ); ?></h1>
+			<?php
+			// Under Settings, core showed the saved notice and the errors; under the Tessera menu the screen does.
+			settings_errors();
+			?>
 			<p><?php esc_html_e( 'Tessera limits form submissions and consent records per visitor address and counts statistics per visitor. Behind a CDN, a load balancer or a page cache, every request seems to come from that proxy; list the proxies here and Tessera reads the visitor’s address from the X-Forwarded-For or Forwarded header they add. Headers from any other address are ignored: list only proxies you run or pay for.', 'tessera' ); ?></p>
 			<h2><?php esc_html_e( 'This request', 'tessera' ); ?></h2>
 			<table class="widefat striped" style="max-width:48rem">

@@ -499,9 +499,10 @@ final class Popup {
 			/* translators: share link; opens a new tab. */
 			'tumblr'    => __( 'Share on Tumblr (opens in a new tab)', 'tessera' ),
 		);
+		$icons = self::share_icons();
 		$links = '';
 		foreach ( self::share_urls( $record ) as $name => $url ) {
-			$links .= self::link( 'tessera-lightbox__share-link tessera-lightbox__share-link--' . $name, $url, $names[ $name ], true );
+			$links .= self::link( 'tessera-lightbox__share-link tessera-lightbox__share-link--' . $name, $url, $names[ $name ], true, self::icon( $icons[ $name ] ?? '' ) );
 		}
 		return self::open(
 			'div',
@@ -511,6 +512,32 @@ final class Popup {
 				'aria-label' => __( 'Share', 'tessera' ),
 			)
 		) . $links . '</div>';
+	}
+
+	/**
+	 * The share services' icons: name => an SVG path (24 x 24), read from the file the island imports too, so that
+	 * both write the same markup.
+	 *
+	 * @return array<string, string>
+	 */
+	private static function share_icons(): array {
+		static $icons = null;
+		if ( null === $icons ) {
+			$read  = wp_json_file_decode( TESSERA_DIR . 'blocks/gallery/lightbox/share-icons.json', array( 'associative' => true ) );
+			$icons = is_array( $read ) ? array_filter( $read, 'is_string' ) : array();
+		}
+		return $icons;
+	}
+
+	/**
+	 * A drawn icon (24 x 24, filled with the text colour), hidden from assistive technology: the control is named by
+	 * its aria-label. Written as React writes the island's `<svg>` (popup.tsx `Icon`).
+	 *
+	 * @param string $path The SVG path data.
+	 * @return string
+	 */
+	private static function icon( string $path ): string {
+		return '<svg class="tessera-lightbox__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="' . self::text( $path ) . '"></path></svg>';
 	}
 
 	/**
@@ -581,15 +608,16 @@ final class Popup {
 	}
 
 	/**
-	 * A link with an accessible name and no content; in a new tab when asked (without opener or referrer).
+	 * A link with an accessible name; in a new tab when asked (without opener or referrer).
 	 *
 	 * @param string $classes Class names.
 	 * @param string $url     Cleaned URL.
 	 * @param string $label   Accessible name.
 	 * @param bool   $new_tab Whether it opens a new tab.
+	 * @param string $content Its markup (an icon()), or none when the style sheet draws the icon.
 	 * @return string
 	 */
-	private static function link( string $classes, string $url, string $label, bool $new_tab ): string {
+	private static function link( string $classes, string $url, string $label, bool $new_tab, string $content = '' ): string {
 		return self::open(
 			'a',
 			array(
@@ -599,7 +627,7 @@ final class Popup {
 				'rel'        => $new_tab ? 'noopener noreferrer' : null,
 				'aria-label' => $label,
 			)
-		) . '</a>';
+		) . $content . '</a>';
 	}
 
 	/**

@@ -9,6 +9,7 @@ declare(strict_types=1);
 
 namespace Tessera\Speed;
 
+use Tessera\Admin\Menu;
 use Tessera\Html;
 use WP_Admin_Bar;
 use WP_Post;
@@ -124,7 +125,7 @@ final class AdminBar {
 				'parent' => self::NODE,
 				'id'     => 'tessera-speed-settings',
 				'title'  => esc_html__( 'Settings', 'tessera' ),
-				'href'   => admin_url( 'options-general.php?page=' . Settings::PAGE ),
+				'href'   => Menu::url( Settings::PAGE ),
 			)
 		);
 	}

@@ -1,6 +1,6 @@
 <?php
 /**
- * The page-speed settings: option `tessera_speed_settings` and the Settings → Tessera page.
+ * The page-speed settings: option `tessera_speed_settings` and the Tessera → Page speed screen.
  *
  * @package Tessera
  */
@@ -9,8 +9,10 @@ declare(strict_types=1);
 
 namespace Tessera\Speed;
 
+use Tessera\Admin\Menu;
+
 /**
- * Registers the option with the Settings API and renders its page (`options-general.php?page=tessera`).
+ * Registers the option with the Settings API and renders its page (Tessera → Page speed, `admin.php?page=tessera`).
  */
 final class Settings {
 
@@ -204,17 +206,18 @@ final class Settings {
 	}
 
 	/**
-	 * Adds Settings → Tessera.
+	 * Adds Tessera → Page speed.
 	 *
 	 * @return void
 	 */
 	public function add_page(): void {
-		add_options_page(
-			__( 'Tessera settings', 'tessera' ),
-			__( 'Tessera', 'tessera' ),
+		Menu::submenu(
+			__( 'Page speed', 'tessera' ),
+			__( 'Page speed', 'tessera' ),
 			'manage_options',
 			self::PAGE,
-			array( $this, 'render_page' )
+			array( $this, 'render_page' ),
+			1
 		);
 	}
 
@@ -301,7 +304,9 @@ final class Settings {
 			return;
 		}
 		echo '<div class="wrap">';
-		echo '<h1>' . esc_html__( 'Tessera settings', 'tessera' ) . '</h1>';
+		echo '<h1>' . esc_html__( 'Page speed', 'tessera' ) . '</h1>';
+		// Under Settings, core showed the saved notice and the errors; under the Tessera menu the screen does.
+		settings_errors();
 		echo '<form action="' . esc_url( admin_url( 'options.php' ) ) . '" method="post">';
 		settings_fields( self::PAGE );
 		do_settings_sections( self::PAGE );

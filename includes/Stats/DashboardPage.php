@@ -25,6 +25,13 @@ final class DashboardPage {
 	public const PAGE = 'tessera-stats';
 
 	/**
+	 * Its place in the admin menu: after the content menus (Posts 5, Media 10, Pages 20, Comments 25 and every post
+	 * type, which WordPress places at 26, 27, … in turn), before Appearance (60). A dashboard of the site's
+	 * audience sits with the site's content; it was above Posts (3), pushing the content down (issue 20).
+	 */
+	public const POSITION = 58;
+
+	/**
 	 * Script (and style) handle of the screen.
 	 */
 	public const HANDLE = 'tessera-stats-dashboard';
@@ -85,7 +92,7 @@ final class DashboardPage {
 			self::PAGE,
 			array( $this, 'render_page' ),
 			'dashicons-chart-area',
-			3
+			self::POSITION
 		);
 		$this->hook_suffix = is_string( $hook_suffix ) ? $hook_suffix : '';
 	}

@@ -265,6 +265,12 @@ final class LightboxTest extends GalleryTestCase {
 			$this->assertSame( array( '_blank', 'noopener noreferrer' ), array( $link->getAttribute( 'target' ), $link->getAttribute( 'rel' ) ) );
 			$this->assertStringContainsString( 'opens in a new tab', $link->getAttribute( 'aria-label' ) );
 		}
+		// Each draws its service's mark: the path of the file the island imports too (issue 20).
+		$icons = wp_json_file_decode( TESSERA_DIR . 'blocks/gallery/lightbox/share-icons.json', array( 'associative' => true ) );
+		foreach ( array( 'facebook', 'twitter', 'pinterest', 'tumblr' ) as $name ) {
+			$this->assertNotEmpty( $icons[ $name ] ?? '', $name );
+			$this->assertSame( $icons[ $name ], self::attr( $html, '//a[contains(@class,"share-link--' . $name . '")]/*[local-name()="svg"][@aria-hidden="true"]/*[local-name()="path"]', 'd' ), $name );
+		}
 
 		// The island's data: gallery_box_data and the records in gallery order.
 		$data = self::data( $html );

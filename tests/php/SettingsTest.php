@@ -1,6 +1,6 @@
 <?php
 /**
- * The settings option and the Settings → Tessera page.
+ * The settings option and the Tessera → Page speed screen.
  *
  * @package Tessera
  */

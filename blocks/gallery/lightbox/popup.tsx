@@ -37,6 +37,7 @@ import { readAnswer, type ImageRecord, type LightboxData } from './data';
 import { preloadImage, stopImage } from './picture';
 import type { Direction } from './effects';
 import { EMBED_EVENT, embedKind, embedShape } from './embed';
+import SHARE_ICONS from './share-icons.json';
 import {
 	initialState,
 	maximized,
@@ -132,6 +133,26 @@ const SHARE = [
 	[ 'pinterest', 'https://pinterest.com/pin/create/button/?url=' ],
 	[ 'tumblr', 'https://www.tumblr.com/share/link?url=' ],
 ] as const;
+
+/**
+ * A drawn icon (24 x 24, filled with the text colour), hidden from assistive technology: the control is named by
+ * its aria-label. The same markup as `Popup::icon()`.
+ *
+ * @param props      The icon.
+ * @param props.path Its SVG path data.
+ */
+function Icon( { path }: { path: string } ) {
+	return (
+		<svg
+			className="tessera-lightbox__icon"
+			viewBox="0 0 24 24"
+			aria-hidden="true"
+			focusable="false"
+		>
+			<path d={ path } />
+		</svg>
+	);
+}
 
 /**
  * The filmstrip's run (`Popup::filmstrip_run()`): FILMSTRIP images centred on `key`, moved in from the ends.
@@ -1248,7 +1269,15 @@ export function Lightbox( props: LightboxProps ) {
 											href={ url }
 											{ ...newTab }
 											aria-label={ shareNames[ name ] }
-										/>
+										>
+											<Icon
+												path={
+													SHARE_ICONS[
+														name as keyof typeof SHARE_ICONS
+													]
+												}
+											/>
+										</a>
 									)
 								) }
 							</div>

@@ -1,6 +1,6 @@
 <?php
 /**
- * Settings → Consent log (`options-general.php?page=tessera-consent-log`): the stored consent records (newest
+ * Tessera → Consent log (`admin.php?page=tessera-consent-log`): the stored consent records (newest
  * first, 20 per page, search by consent id), a CSV download and the retention setting.
  *
  * @package Tessera
@@ -10,6 +10,7 @@ declare(strict_types=1);
 
 namespace Tessera\Consent\Log;
 
+use Tessera\Admin\Menu;
 use WP_List_Table;
 
 /**
@@ -60,17 +61,18 @@ final class LogPage {
 	}
 
 	/**
-	 * Adds Settings → Consent log.
+	 * Adds Tessera → Consent log.
 	 *
 	 * @return void
 	 */
 	public function add_page(): void {
-		add_options_page(
+		Menu::submenu(
 			__( 'Consent log', 'tessera' ),
 			__( 'Consent log', 'tessera' ),
 			self::CAPABILITY,
 			self::PAGE,
-			array( $this, 'render_page' )
+			array( $this, 'render_page' ),
+			3
 		);
 	}
 
@@ -81,7 +83,7 @@ final class LogPage {
 	 * @return string
 	 */
 	public static function page_url( array $args = array() ): string {
-		return add_query_arg( array( 'page' => self::PAGE ) + $args, admin_url( 'options-general.php' ) );
+		return Menu::url( self::PAGE, $args );
 	}
 
 	/**

@@ -1,5 +1,5 @@
 /**
- * The consent settings screen (Settings → Cookie consent): loads the settings, lets the site owner edit
+ * The consent settings screen (Tessera → Cookie consent): loads the settings, lets the site owner edit
  * them, saves them whole, and ties a refused value to its control.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Entry `admin/consent-settings` (handle `tessera-consent-settings`): the screen Settings → Cookie consent,
+ * Entry `admin/consent-settings` (handle `tessera-consent-settings`): the screen Tessera → Cookie consent,
  * mounted into `#tessera-consent-settings` (includes/Consent/SettingsPage.php).
  */
 

@@ -364,7 +364,7 @@ test.describe(
 				.poll(
 					async () => {
 						await adminPage.goto(
-							`/wp-admin/options-general.php?page=tessera-consent-log&s=${ id }`
+							`/wp-admin/admin.php?page=tessera-consent-log&s=${ id }`
 						);
 						return adminPage
 							.getByRole( 'row' )

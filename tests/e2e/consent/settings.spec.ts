@@ -1,5 +1,5 @@
 /**
- * Settings → Cookie consent (issue 3; docs/consent.md, "Settings model (server)"): an administrator edits
+ * Tessera → Cookie consent (issue 3; docs/consent.md, "Settings model (server)"): an administrator edits
  * and saves the settings; a refused value is named and tied to its control and nothing is stored; an
  * editor has no such screen.
  */
@@ -20,7 +20,7 @@ import type { RequestUtils } from '@wordpress/e2e-test-utils-playwright';
  */
 import { test, expect, loggedInContext } from '../speed/support';
 
-const SCREEN = '/wp-admin/options-general.php?page=tessera-consent';
+const SCREEN = '/wp-admin/admin.php?page=tessera-consent';
 const ROOT = '#tessera-consent-settings';
 const ROUTE = '/tessera/v1/consent/settings';
 
@@ -109,7 +109,7 @@ test.describe( 'Cookie consent settings screen', () => {
 		await requestUtils.deleteAllUsers();
 	} );
 
-	test( 'an administrator finds it under Settings, sees it load, and axe finds nothing', async ( {
+	test( 'an administrator finds it under the Tessera menu, sees it load, and axe finds nothing', async ( {
 		page,
 	} ) => {
 		// Hold the GET back so that the loading state can be seen.
@@ -129,7 +129,7 @@ test.describe( 'Cookie consent settings screen', () => {
 		// offline.)
 		await page.goto( '/wp-admin/' );
 		const link = page.locator(
-			'#adminmenu a[href="options-general.php?page=tessera-consent"]'
+			'#adminmenu a[href="admin.php?page=tessera-consent"]'
 		);
 		await expect( link ).toHaveText( 'Cookie consent' );
 		await page.goto( SCREEN );

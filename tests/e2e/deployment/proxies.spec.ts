@@ -1,5 +1,5 @@
 /**
- * Settings → Tessera proxies (docs/deployment.md, "Proxies"): the site owner trusts a preset or lists addresses;
+ * Tessera → Proxies (docs/deployment.md, "Proxies"): the site owner trusts a preset or lists addresses;
  * a line that is no address is named and nothing is saved; the screen shows the address Tessera reads.
  */
 
@@ -14,7 +14,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '../speed/support';
 import { sitePhp } from '../forms/support';
 
-const SCREEN = '/wp-admin/options-general.php?page=tessera-proxies';
+const SCREEN = '/wp-admin/admin.php?page=tessera-proxies';
 
 test.describe( 'trusted proxies screen', () => {
 	test.afterEach( () => {

@@ -95,7 +95,7 @@ test.describe( 'Admin bar menu on the front end', () => {
 		).toHaveAttribute( 'href', /\/wp-admin\/edit\.php/ );
 		await expect(
 			page.locator( '#wp-admin-bar-tessera-speed-settings a' )
-		).toHaveAttribute( 'href', /options-general\.php\?page=tessera/ );
+		).toHaveAttribute( 'href', /\/admin\.php\?page=tessera$/ );
 
 		expect( await axeViolations( page, NODE ) ).toEqual( [] );
 

@@ -90,7 +90,8 @@ const labelOf = ( html: string ): string =>
  * The server's HTML spelt as React writes the same DOM — the only differences seen, none of which changes a node
  * or a value: a bare boolean attribute (`hidden`) gets `=""`, `srcset` is written `srcSet` (HTML names are
  * case-insensitive), a void element ends with `/>`, and an apostrophe is `&#x27;` where PHP writes `&#039;`.
- * Tags are found safely: every `<` and `>` in a text or a value is escaped, and the data's JSON holds none.
+ * Tags are found safely: every `<` and `>` in a text or a value is escaped, and the data's JSON holds none; SVG's
+ * attribute names keep their case (`viewBox`).
  *
  * @param html The server's HTML.
  */
@@ -100,7 +101,7 @@ function asReactWrites( html: string ): string {
 			/<([a-z][a-z0-9]*)((?: [^>]*)?)>/g,
 			( _tag, name: string, attributes: string ) =>
 				`<${ name }${ attributes.replace(
-					/ ([a-z-]+)(="[^"]*")?/g,
+					/ ([a-zA-Z-]+)(="[^"]*")?/g,
 					( _attribute, attribute: string, value?: string ) =>
 						` ${ attribute === 'srcset' ? 'srcSet' : attribute }${
 							value ?? '=""'
