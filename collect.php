@@ -106,6 +106,7 @@ require_once __DIR__ . '/includes/Stats/Visitor.php';
 require_once __DIR__ . '/includes/Stats/RateLimit.php';
 require_once __DIR__ . '/includes/Http/ClientAddress.php';
 require_once __DIR__ . '/includes/Http/RateLimiter.php';
+require_once __DIR__ . '/includes/Http/Url.php';
 require_once __DIR__ . '/includes/Stats/Collector.php';
 
 // `wp=1`: this request must load WordPress (the first hit of a site, which creates the tables; see below).

@@ -289,10 +289,23 @@ final class Frontend {
 			array(
 				'script' => Assets::registered_url( wp_scripts(), self::PREFERENCES_HANDLE ),
 				'style'  => Assets::registered_url( wp_styles(), self::PREFERENCES_HANDLE ),
-				'log'    => rest_url( 'tessera/v1/consent/log' ),
+				'log'    => self::log_url(),
 			)
 		);
 		echo $html; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- BannerView escapes every value.
+	}
+
+	/**
+	 * The consent log's address. For a logged-in user it carries the `wp_rest` nonce (`_wpnonce`, which core's
+	 * REST cookie check reads from the query as from a header: the banner's beacon cannot send headers), so that
+	 * the record names the user (LogController::user_id()). A visitor's page gets the bare address: every
+	 * anonymous visitor still gets the same bytes, and a logged-in user's page is never the one caches share.
+	 *
+	 * @return string
+	 */
+	private static function log_url(): string {
+		$url = rest_url( 'tessera/v1/consent/log' );
+		return is_user_logged_in() ? add_query_arg( '_wpnonce', wp_create_nonce( 'wp_rest' ), $url ) : $url;
 	}
 
 	/**

@@ -10,6 +10,7 @@ declare(strict_types=1);
 
 namespace Tessera\Forms;
 
+use Tessera\Http\Url;
 use WP_Post;
 
 /**
@@ -22,7 +23,8 @@ use WP_Post;
  *   already taken is skipped: the first one wins.
  * - Settings keep only the keys of the table in docs/forms.md; a value of the wrong type (or outside its enum)
  *   falls back to the default, counts below 0 become 0, and an empty `submitLabel` or `processingText` falls
- *   back to the default (a button needs a name).
+ *   back to the default (a button needs a name). A `redirectUrl` that is_redirect_url() refuses is dropped
+ *   (a value stored before the check existed, or written around it): the form then stays on its page.
  */
 final class FormDefinition {
 
@@ -53,6 +55,11 @@ final class FormDefinition {
 		'messageLocation' => array( 'hide', 'top', 'bottom', 'popup' ),
 		'formStateType'   => array( 'reset', 'hide' ),
 	);
+
+	/**
+	 * Longest `redirectUrl`, in bytes (the REST schema's maxLength).
+	 */
+	public const MAX_REDIRECT_URL = 2048;
 
 	/**
 	 * Settings that must not be empty.
@@ -186,10 +193,26 @@ final class FormDefinition {
 				if ( in_array( $key, self::NON_EMPTY_SETTINGS, true ) && '' === trim( $value ) ) {
 					continue;
 				}
+				if ( 'redirectUrl' === $key && ! self::is_redirect_url( $value ) ) {
+					continue;
+				}
 				$clean[ $key ] = $value;
 			}
 		}
 		return $clean;
+	}
+
+	/**
+	 * Whether a value may be a form's redirect address: "" (none), or an absolute http:// or https:// address with
+	 * a real host (Url::http_host(): no `javascript:`, no `//host` or `/\host` that a browser would read as another
+	 * site, no credentials, nothing that needs encoding) of at most 2,048 bytes. Any host: a thank-you page on
+	 * another site is the owner's choice.
+	 *
+	 * @param string $url Address.
+	 * @return bool
+	 */
+	public static function is_redirect_url( string $url ): bool {
+		return '' === $url || ( strlen( $url ) <= self::MAX_REDIRECT_URL && null !== Url::http_host( $url ) );
 	}
 
 	/**
@@ -216,7 +239,8 @@ final class FormDefinition {
 	 * @return self|null Null when there is no such post or it is not a form.
 	 */
 	public static function from_post( $post ): ?self {
-		if ( ! $post instanceof WP_Post && ! is_int( $post ) ) {
+		// Not 0: get_post( 0 ) is the global post (a REST request or the loop leaves one), which is no form id.
+		if ( ! $post instanceof WP_Post && ( ! is_int( $post ) || $post <= 0 ) ) {
 			return null;
 		}
 		$post = get_post( $post );

@@ -9,6 +9,9 @@ declare(strict_types=1);
 
 namespace Tessera\Forms;
 
+use WP_Error;
+use WP_REST_Request;
+
 /**
  * Registers `tessera_form` (not public; listed under Forms in the admin; edited in the block editor, in REST
  * under `wp/v2/tessera-forms`) and its settings meta `_tessera_form_settings` with the full JSON schema of the
@@ -53,6 +56,43 @@ final class PostType {
 	 */
 	public function register_hooks(): void {
 		add_action( 'init', array( $this, 'register' ) );
+		add_filter( 'rest_pre_insert_' . self::POST_TYPE, array( self::class, 'check_settings' ), 10, 2 );
+	}
+
+	/**
+	 * Refuses a form save (REST, as the block editor sends it) whose settings hold a redirect address that is not
+	 * an absolute http(s) one (FormDefinition::is_redirect_url()): 400 `tessera_form_invalid_redirect` with
+	 * `data.field` = `redirectUrl`, before anything of the form is written. Spaces around the address are trimmed.
+	 *
+	 * @param \stdClass|WP_Error $prepared_post The post about to be saved.
+	 * @param WP_REST_Request    $request       The save request.
+	 * @return \stdClass|WP_Error
+	 */
+	public static function check_settings( $prepared_post, $request ) {
+		if ( is_wp_error( $prepared_post ) || ! $request instanceof WP_REST_Request ) {
+			return $prepared_post;
+		}
+		$meta     = $request->get_param( 'meta' );
+		$settings = is_array( $meta ) ? ( $meta[ self::META_SETTINGS ] ?? null ) : null;
+		if ( ! is_array( $settings ) || ! isset( $settings['redirectUrl'] ) || ! is_string( $settings['redirectUrl'] ) ) {
+			return $prepared_post; // Nothing to check; a value of another type is refused by the schema.
+		}
+		$url = trim( $settings['redirectUrl'] );
+		if ( ! FormDefinition::is_redirect_url( $url ) ) {
+			return new WP_Error(
+				'tessera_form_invalid_redirect',
+				__( '"Redirect to" must be a full web address starting with https:// or http://, such as https://example.com/thank-you/. Leave it empty to stay on the page.', 'tessera' ),
+				array(
+					'status' => 400,
+					'field'  => 'redirectUrl',
+				)
+			);
+		}
+		if ( $url !== $settings['redirectUrl'] ) {
+			$meta[ self::META_SETTINGS ]['redirectUrl'] = $url;
+			$request->set_param( 'meta', $meta );
+		}
+		return $prepared_post;
 	}
 
 	/**
@@ -262,7 +302,7 @@ final class PostType {
 					'enum'        => self::FORM_STATE_TYPES,
 					'default'     => $defaults['formStateType'],
 				),
-				'redirectUrl'     => $text( 'redirectUrl', __( 'Address to go to after a successful submission ("" = none).', 'tessera' ), 2048 ),
+				'redirectUrl'     => $text( 'redirectUrl', __( 'Absolute http(s) address to go to after a successful submission ("" = none).', 'tessera' ), FormDefinition::MAX_REDIRECT_URL ),
 				'redirectNewTab'  => $flag( 'redirectNewTab', __( 'Open the redirect address in a new tab.', 'tessera' ) ),
 				'pdfDownload'     => $flag( 'pdfDownload', __( 'Offer a PDF of the entry after a successful submission.', 'tessera' ) ),
 				'notify'          => $flag( 'notify', __( 'Send an e-mail for each entry.', 'tessera' ) ),

@@ -104,8 +104,7 @@ final class Submission {
 		$result = $this->handle( $posted, ClientAddress::current(), true );
 		$form   = (int) $result['data']['form_id'];
 		if ( $result['success'] ) {
-			if ( '' !== (string) ( $result['data']['redirect_url'] ?? '' ) ) {
-				wp_redirect( (string) $result['data']['redirect_url'], 303 ); // phpcs:ignore WordPress.Security.SafeRedirect.wp_redirect_wp_redirect -- the site owner's configured address, validated on save.
+			if ( self::redirect( (string) ( $result['data']['redirect_url'] ?? '' ) ) ) {
 				exit;
 			}
 			$back = add_query_arg( self::SENT_PARAM, self::sent_token( $form, (int) $result['data']['entry_id'], $this->time() ), self::current_url() );
@@ -414,6 +413,31 @@ final class Submission {
 			return null;
 		}
 		return (int) $m[2];
+	}
+
+	/**
+	 * Redirects (303) a normal post's success to the form's redirect address with wp_safe_redirect(), which allows
+	 * the address's own host for this one redirect: a thank-you page on another site keeps working (the owner
+	 * saved it, FormDefinition::is_redirect_url() checked it), while what core's wp_validate_redirect() refuses
+	 * (`javascript:`, `//host`, `/\host` and other addresses a browser reads otherwise) is never sent.
+	 *
+	 * @param string $url The form's redirect address ("" = none).
+	 * @return bool Whether the redirect was sent (false: the caller goes on to the page's own success).
+	 */
+	private static function redirect( string $url ): bool {
+		$host = '' === $url || ! FormDefinition::is_redirect_url( $url ) ? null : wp_parse_url( $url, PHP_URL_HOST );
+		if ( ! is_string( $host ) || '' === $host ) {
+			return false;
+		}
+		// wp_validate_redirect() compares the host as parsed, case and all.
+		$allow = static fn( $hosts ): array => array_merge( (array) $hosts, array( $host ) );
+		add_filter( 'allowed_redirect_hosts', $allow );
+		try {
+			$target = wp_validate_redirect( $url, '' );
+			return '' !== $target && wp_safe_redirect( $target, 303 );
+		} finally {
+			remove_filter( 'allowed_redirect_hosts', $allow );
+		}
 	}
 
 	/**

@@ -13,6 +13,7 @@ declare(strict_types=1);
 namespace Tessera\Stats;
 
 use Tessera\Http\RateLimiter;
+use Tessera\Http\Url;
 
 /**
  * Every public method takes the request fields already unslashed, the client's address and user agent (from the
@@ -295,7 +296,9 @@ final class Collector {
 			return array( 'error' => self::error( 400, 'Invalid source id.' ) );
 		}
 		$page_uri = self::decoded( $input['page_uri'] ?? null );
-		if ( null === $page_uri || '' === $page_uri || '/' !== $page_uri[0] ) {
+		// A browser sends the path and query percent-encoded: markup or a quote in them is forged (an apostrophe
+		// too: browsers encode it in a query, and WordPress never puts one in a slug).
+		if ( null === $page_uri || '' === $page_uri || '/' !== $page_uri[0] || Url::has_unsafe_characters( $page_uri ) || str_contains( $page_uri, "'" ) ) {
 			return array( 'error' => self::error( 400, 'Invalid page URI.' ) );
 		}
 		$referred = self::decoded( $input['referred'] ?? '' );
@@ -365,7 +368,20 @@ final class Collector {
 	}
 
 	/**
-	 * The lower-case host of an absolute http(s) URL ≤ 2,000 bytes, or null.
+	 * Whether a text holds markup (`<` or `>`: no tag without them).
+	 *
+	 * @internal Also used by Events.
+	 *
+	 * @param string $text Text.
+	 * @return bool
+	 */
+	public static function has_markup( string $text ): bool {
+		return str_contains( $text, '<' ) || str_contains( $text, '>' );
+	}
+
+	/**
+	 * The lower-case host of an absolute http(s) URL ≤ 2,000 bytes with a real host and nothing a browser would
+	 * have encoded (Url::http_host()), or null.
 	 *
 	 * @internal Also used by Events.
 	 *
@@ -373,14 +389,7 @@ final class Collector {
 	 * @return string|null
 	 */
 	public static function http_host( string $url ): ?string {
-		if ( strlen( $url ) > self::MAX_URI || ! self::is_clean_text( $url ) || 1 !== preg_match( '#^https?://#i', $url ) ) {
-			return null;
-		}
-		$host = parse_url( $url, PHP_URL_HOST ); // phpcs:ignore WordPress.WP.AlternativeFunctions.parse_url_parse_url -- wp_parse_url() is not loaded under SHORTINIT.
-		if ( ! is_string( $host ) || '' === $host || strlen( $host ) > 191 ) {
-			return null;
-		}
-		return strtolower( $host );
+		return strlen( $url ) > self::MAX_URI ? null : Url::http_host( $url );
 	}
 
 	/**

@@ -32,8 +32,8 @@ final class Events {
 	}
 
 	/**
-	 * A custom event (`tessera.track( name, data )`): `event_name` ≤ 64 characters, `event_data` a JSON object
-	 * ≤ 2,000 bytes.
+	 * A custom event (`tessera.track( name, data )`): `event_name` ≤ 64 characters without markup (see
+	 * Collector::has_markup()), `event_data` a JSON object ≤ 2,000 bytes.
 	 *
 	 * @param array<string, mixed> $input      Request fields (unslashed).
 	 * @param string               $address    Client address.
@@ -47,7 +47,7 @@ final class Events {
 			return $refused;
 		}
 		$name = $input['event_name'] ?? null;
-		if ( ! is_string( $name ) || '' === trim( $name ) || ! Collector::is_clean_text( $name ) || mb_strlen( $name, 'UTF-8' ) > Collector::MAX_EVENT_NAME ) {
+		if ( ! is_string( $name ) || '' === trim( $name ) || ! Collector::is_clean_text( $name ) || Collector::has_markup( $name ) || mb_strlen( $name, 'UTF-8' ) > Collector::MAX_EVENT_NAME ) {
 			return Collector::error( 400, 'Invalid event name.' );
 		}
 		$raw = $input['event_data'] ?? '{}';
@@ -72,8 +72,9 @@ final class Events {
 	 * A link or download event. Accepted payloads: the spec's 14 fields (`en, et, eid, ec, ev, mb, fn, fx, m, tu,
 	 * pid, wcdl, df, dk`) or the tracker's short one (`en, et, eid, ec, ev, mb, tu, pid`). `fn`, `fx`, `m`, `wcdl`,
 	 * `df` and `dk` are ignored even when sent: what they say is derived here from `tu`, so nothing the browser
-	 * claims about the file is trusted. `en` click|file_download and `tu` (an absolute http(s) URL ≤ 2,000 bytes)
-	 * are required; `et`, `mb` and `pid` must be whole numbers and `eid`, `ec`, `ev` short clean text when present.
+	 * claims about the file is trusted. `en` click|file_download and `tu` (an absolute http(s) URL ≤ 2,000 bytes
+	 * with a valid host and no markup, see Collector::http_host()) are required; `et`, `mb` and `pid` must be whole
+	 * numbers and `eid`, `ec`, `ev` short clean text when present (not stored).
 	 * `pid` (the page's source id) is checked for its form only and not stored: events carry no signature.
 	 *
 	 * @param array<string, mixed> $input      Request fields (unslashed).
@@ -119,6 +120,9 @@ final class Events {
 			return Collector::ok();
 		}
 		$download = self::download( $url, $host );
+		if ( null === $download ) {
+			return Collector::error( 400, 'Invalid link URL.' );
+		}
 		$this->record( $this->collector->day( $now ), 'download', $download['name'], $download['target'] );
 		return Collector::ok();
 	}
@@ -126,13 +130,14 @@ final class Events {
 	/**
 	 * A download's name and stored target, derived from its URL: the file name of the path (decoded), or for a
 	 * `download_file` link (WooCommerce) `download_file <value>`; the `key` parameter of such a link (a customer's
-	 * secret) is removed from the stored URL.
+	 * secret) is removed from the stored URL. Null when the decoded name holds markup (`%3Cscript%3E.pdf`): the URL
+	 * passed Collector::http_host(), but its name would be stored decoded.
 	 *
 	 * @param string $url  Validated URL.
 	 * @param string $host Its host.
-	 * @return array{name: string, target: string}
+	 * @return array{name: string, target: string}|null
 	 */
-	private static function download( string $url, string $host ): array {
+	private static function download( string $url, string $host ): ?array {
 		$query = array();
 		parse_str( (string) parse_url( $url, PHP_URL_QUERY ), $query ); // phpcs:ignore WordPress.WP.AlternativeFunctions.parse_url_parse_url -- wp_parse_url() may not be loaded.
 		$target = $url;
@@ -141,6 +146,9 @@ final class Events {
 			$name   = 'download_file ' . $query['download_file'];
 			$target = (string) preg_replace( '/([?&])key=[^&#]*(&|(?=#)|$)/', '$1', $url );
 			$target = rtrim( $target, '?&' );
+		}
+		if ( Collector::has_markup( $name ) ) {
+			return null;
 		}
 		$name = '' !== $name && Collector::is_clean_text( $name ) ? mb_substr( $name, 0, 191, 'UTF-8' ) : $host;
 		return array(

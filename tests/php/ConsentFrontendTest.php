@@ -513,6 +513,22 @@ final class ConsentFrontendTest extends ConsentTestCase {
 		$this->assertSame( '', $this->output( array( $frontend, 'print_body' ) ), 'once per request' );
 	}
 
+	/**
+	 * A logged-in user's page sends the consent log the `wp_rest` nonce (in the address: the beacon cannot send a
+	 * header), so that their record names them; a visitor's page has the bare address (issue 20, item 16).
+	 *
+	 * @return void
+	 */
+	public function test_the_log_address_carries_the_rest_nonce_only_for_a_logged_in_user(): void {
+		$this->as_role( 'subscriber' );
+		$this->hooked_frontend();
+		$node  = $this->one( $this->xpath( $this->capture( 'wp_body_open' ) ), '//template' );
+		$query = array();
+		parse_str( (string) wp_parse_url( $node->getAttribute( 'data-log' ), PHP_URL_QUERY ), $query );
+		$this->assertSame( 1, wp_verify_nonce( (string) ( $query['_wpnonce'] ?? '' ), 'wp_rest' ) );
+		$this->assertSame( rest_url( 'tessera/v1/consent/log' ), remove_query_arg( '_wpnonce', $node->getAttribute( 'data-log' ) ) );
+	}
+
 	public function test_footer_prints_when_the_theme_has_no_body_open(): void {
 		$frontend = $this->hooked_frontend();
 		$html     = $this->output( array( $frontend, 'print_body' ) );

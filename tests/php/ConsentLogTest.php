@@ -18,6 +18,7 @@ use Tessera\Consent\Log\Retention;
 use Tessera\Consent\Settings;
 use WP_REST_Request;
 use WP_REST_Response;
+use WP_Session_Tokens;
 
 /**
  * Every row a test creates has a consent id the test made up and is deleted in tearDown().
@@ -223,6 +224,11 @@ final class ConsentLogTest extends ConsentTestCase {
 		$this->assertSame( ConsentLog::banner_version(), $rows[0]['banner_version'] );
 	}
 
+	/**
+	 * A request that core's REST cookie check let through as a user (a valid `wp_rest` nonce) names that user.
+	 *
+	 * @return void
+	 */
 	public function test_a_logged_in_user_is_recorded(): void {
 		$user_id    = $this->as_role( 'subscriber' );
 		$consent_id = $this->new_id();
@@ -230,6 +236,91 @@ final class ConsentLogTest extends ConsentTestCase {
 		$rows = self::raw_rows( $consent_id );
 		$this->assertCount( 1, $rows );
 		$this->assertSame( $user_id, (int) $rows[0]['user_id'] );
+	}
+
+	/**
+	 * Issue 20, item 16: a valid login cookie without a REST nonce (core's cookie check has logged the request
+	 * out) names no user: the cookie alone would let a third-party page forge records in a visitor's name.
+	 *
+	 * @return void
+	 */
+	public function test_a_login_cookie_without_a_nonce_names_no_user(): void {
+		$user_id = $this->make_user( 'subscriber' );
+		$cookie  = wp_generate_auth_cookie( $user_id, time() + HOUR_IN_SECONDS, 'logged_in' );
+		$kept    = $_COOKIE[ LOGGED_IN_COOKIE ] ?? null;
+		$_COOKIE[ LOGGED_IN_COOKIE ] = $cookie; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- a test.
+		wp_set_current_user( 0 );
+		try {
+			$consent_id = $this->new_id();
+			$this->assertSame( 201, $this->post_log( self::cookie( $consent_id ) )->get_status() );
+			$rows = self::raw_rows( $consent_id );
+			$this->assertCount( 1, $rows );
+			$this->assertSame( 0, (int) $rows[0]['user_id'] );
+		} finally {
+			if ( null === $kept ) {
+				unset( $_COOKIE[ LOGGED_IN_COOKIE ] );
+			} else {
+				$_COOKIE[ LOGGED_IN_COOKIE ] = $kept;
+			}
+			WP_Session_Tokens::get_instance( $user_id )->destroy_all();
+		}
+	}
+
+	/**
+	 * The same over real HTTP, with core's own REST cookie check: the login cookie without a nonce stores the
+	 * record with no user; with the `wp_rest` nonce in the address (as the banner of a logged-in user's page
+	 * sends it) the record names the user; a forged nonce is refused and nothing is stored.
+	 *
+	 * @return void
+	 */
+	public function test_over_http_only_the_rest_nonce_names_the_user(): void {
+		$user_id = $this->make_user( 'subscriber' );
+		$cookie  = wp_generate_auth_cookie( $user_id, time() + HOUR_IN_SECONDS, 'logged_in' );
+		$kept    = $_COOKIE[ LOGGED_IN_COOKIE ] ?? null;
+		$_COOKIE[ LOGGED_IN_COOKIE ] = $cookie; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- a test.
+		wp_set_current_user( $user_id );
+		$nonce = wp_create_nonce( 'wp_rest' ); // Bound to the cookie's session token, as the server computes it.
+		wp_set_current_user( 0 );
+		$base = rtrim( (string) ( getenv( 'WP_BASE_URL' ) ? getenv( 'WP_BASE_URL' ) : home_url() ), '/' );
+		$url  = $base . '/?rest_route=' . rawurlencode( self::ROUTE );
+		self::clear_rate( '127.0.0.1' );
+		try {
+			$post = static function ( string $url, string $value ) use ( $cookie ): int {
+				$handle = curl_init( $url );
+				curl_setopt_array(
+					$handle,
+					array(
+						CURLOPT_POST           => true,
+						CURLOPT_POSTFIELDS     => http_build_query( array( 'consent' => $value ) ),
+						CURLOPT_RETURNTRANSFER => true,
+						CURLOPT_TIMEOUT        => 60,
+						CURLOPT_COOKIE         => LOGGED_IN_COOKIE . '=' . rawurlencode( $cookie ),
+						CURLOPT_HTTPHEADER     => array( 'Expect:' ),
+					)
+				);
+				curl_exec( $handle );
+				return (int) curl_getinfo( $handle, CURLINFO_RESPONSE_CODE );
+			};
+			$without = $this->new_id();
+			$this->assertSame( 201, $post( $url, self::cookie( $without ) ) );
+			$this->assertSame( 0, (int) ( self::raw_rows( $without )[0]['user_id'] ?? -1 ), 'no nonce: no user' );
+
+			$with = $this->new_id();
+			$this->assertSame( 201, $post( add_query_arg( '_wpnonce', $nonce, $url ), self::cookie( $with ) ) );
+			$this->assertSame( $user_id, (int) ( self::raw_rows( $with )[0]['user_id'] ?? -1 ), 'the nonce names the user' );
+
+			$forged = $this->new_id();
+			$this->assertSame( 403, $post( add_query_arg( '_wpnonce', 'abcdef1234', $url ), self::cookie( $forged ) ) );
+			$this->assertSame( array(), self::raw_rows( $forged ) );
+		} finally {
+			if ( null === $kept ) {
+				unset( $_COOKIE[ LOGGED_IN_COOKIE ] );
+			} else {
+				$_COOKIE[ LOGGED_IN_COOKIE ] = $kept;
+			}
+			WP_Session_Tokens::get_instance( $user_id )->destroy_all();
+			self::clear_rate( '127.0.0.1' );
+		}
 	}
 
 	/**

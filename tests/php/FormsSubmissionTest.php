@@ -418,6 +418,97 @@ final class FormsSubmissionTest extends TestCase {
 	}
 
 	/**
+	 * Issue 20, item 17: a normal post's success goes to the form's saved redirect address, another site's too,
+	 * with wp_safe_redirect(); an address that is not an absolute http(s) one (stored around the save check) is
+	 * never sent: the visitor gets the page's own success (`evf_sent`).
+	 *
+	 * @return void
+	 */
+	public function test_normal_post_redirects_only_to_an_absolute_http_address(): void {
+		$this->add_test_filter(
+			'wp_redirect',
+			static function ( $location, $status ) {
+				throw new \RuntimeException( (string) $location, (int) $status ); // Stops before exit.
+			},
+			10,
+			2
+		);
+		$cases = array(
+			'https://thanks.example.org/merci/?from=form' => 'https://thanks.example.org/merci/?from=form',
+			'HTTPS://Thanks.Example.ORG/x'                => 'https://Thanks.Example.ORG/x',
+			'//evil.example/'                             => null,
+			'/\\evil.example/'                            => null,
+			'javascript:alert(1)'                         => null,
+			'https://good.example\\@evil.example/'        => null,
+			'http://user:pass@evil.example/'              => null,
+			'https://"><svg onload=alert(1)>.example/'    => null,
+		);
+		$form                      = $this->form();
+		$_SERVER['REQUEST_METHOD'] = 'POST';
+		foreach ( $cases as $saved => $expected ) {
+			update_post_meta( $form, '_tessera_form_settings', array( 'redirectUrl' => $saved ) );
+			$_POST = wp_slash( self::posted( $form ) );
+			try {
+				( new Submission() )->normal_post();
+				$this->fail( 'no redirect for ' . $saved );
+			} catch ( \RuntimeException $sent ) {
+				$this->assertSame( 303, $sent->getCode(), $saved );
+				if ( null === $expected ) {
+					$this->assertStringStartsWith( home_url( '/' ), $sent->getMessage(), $saved );
+					$this->assertStringContainsString( Submission::SENT_PARAM . '=', $sent->getMessage(), $saved );
+				} else {
+					$this->assertSame( $expected, $sent->getMessage(), $saved );
+				}
+			} finally {
+				$_POST = array();
+				Submission::reset();
+			}
+		}
+		$this->assertSame( count( $cases ), Entries::list( $form, array() )['total'], 'each post stored its entry' );
+	}
+
+	/**
+	 * Issue 20, item 17: saving a form (REST, as the block editor does) with a redirect address that is not an
+	 * absolute http(s) one is refused with a message naming the setting, and nothing of the form is written; a
+	 * valid address (spaces trimmed) is saved.
+	 *
+	 * @return void
+	 */
+	public function test_saving_a_form_refuses_a_redirect_that_is_not_an_absolute_http_address(): void {
+		$this->as_admin();
+		$form  = $this->form( array( 'redirectUrl' => 'https://example.org/before/' ) );
+		$route = '/wp/v2/tessera-forms/' . $form;
+		$save  = static function ( string $redirect ) use ( $route ): \WP_REST_Response {
+			$request = new \WP_REST_Request( 'POST', $route );
+			$request->set_header( 'Content-Type', 'application/json' );
+			$request->set_body(
+				(string) wp_json_encode(
+					array(
+						'title' => 'Changed',
+						'meta'  => array( '_tessera_form_settings' => array( 'redirectUrl' => $redirect ) ),
+					)
+				)
+			);
+			return rest_do_request( $request );
+		};
+		foreach ( array( 'javascript:alert(1)', '/thanks/', '//evil.example/', 'example.com/thanks', 'ftp://example.com/', 'https://"><svg onload=alert(1)>.example/' ) as $bad ) {
+			$response = $save( $bad );
+			$this->assertSame( 400, $response->get_status(), $bad );
+			$error = $response->get_data();
+			$this->assertSame( 'tessera_form_invalid_redirect', $error['code'] ?? null, $bad );
+			$this->assertSame( 'redirectUrl', $error['data']['field'] ?? null, $bad );
+			$this->assertStringContainsString( 'Redirect to', (string) ( $error['message'] ?? '' ), $bad );
+			clean_post_cache( $form );
+			$this->assertSame( 'Contact "us"', get_post( $form )->post_title, 'nothing of the form is written: ' . $bad );
+			$this->assertSame( 'https://example.org/before/', get_post_meta( $form, '_tessera_form_settings', true )['redirectUrl'] ?? null, $bad );
+		}
+		$response = $save( '  https://thanks.example.org/merci/ ' );
+		$this->assertSame( 200, $response->get_status() );
+		$this->assertSame( 'https://thanks.example.org/merci/', get_post_meta( $form, '_tessera_form_settings', true )['redirectUrl'] ?? null );
+		$this->assertSame( 200, $save( '' )->get_status(), 'empty: no redirect' );
+	}
+
+	/**
 	 * A token names one submission: the same one again answers its entry; the token with other answers, or on
 	 * another form, is refused (409) with nothing stored and nothing of the first entry in the answer.
 	 *

@@ -379,7 +379,7 @@ final class StatsCollectorTest extends TestCase {
 	}
 
 	/**
-	 * Script and SQL in a valid page_uri are stored as plain text (placeholders, no interpretation).
+	 * SQL in a valid page_uri is stored as plain text (placeholders, no interpretation).
 	 *
 	 * @return void
 	 */
@@ -388,13 +388,100 @@ final class StatsCollectorTest extends TestCase {
 		$collector = $this->collector( 6 );
 		$day       = $this->days[0];
 		$address   = $this->address();
-		$hostile   = "/?q=<script>alert(1)</script>'); DROP TABLE {$wpdb->users}; -- \" OR 1=1 %27";
+		$hostile   = "/?q=1);DROP/**/TABLE/**/{$wpdb->users};--%20OR%201=1%27";
 		$answer    = $collector->hit( self::fields( $hostile ), $address, self::CHROME );
 		$this->visitor( $day, $address, self::CHROME );
 		$this->assertSame( 200, $answer['status'] );
 		$pages = self::rows( 'pages', $day );
 		$this->assertSame( $hostile, $pages[0]['page_uri'] );
 		$this->assertGreaterThan( 0, (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->users}" ) ); // phpcs:ignore WordPress.DB -- core table.
+	}
+
+	/**
+	 * Markup in a page_uri, a referrer host that is not a host name or an IP literal, markup in an event name, a
+	 * link URL or a download's file name: 400 with a message and nothing counted, for hits, pings and events
+	 * (issue 20, item 15: escaped on output is not enough, stored values stay hostile forever).
+	 *
+	 * @return void
+	 */
+	public function test_markup_and_bad_hosts_are_refused(): void {
+		$collector = $this->collector( 18 );
+		$day       = $this->days[0];
+		$before    = self::counts( $day );
+		$hits      = array(
+			'page_uri script'         => array( '/?q=<script>alert(1)</script>', '' ),
+			'page_uri double quote'   => array( '/a"onmouseover=alert(1)', '' ),
+			'page_uri apostrophe'     => array( "/?q=x'onfocus='alert(1)", '' ),
+			'page_uri backtick'       => array( '/a`b', '' ),
+			'page_uri raw space'      => array( '/a b', '' ),
+			'page_uri backslash'      => array( '/\\evil.example/', '' ),
+			'page_uri closing tag'    => array( '/a>b', '' ),
+			'referrer svg host'       => array( '/ok/', 'https://"><svg onload=alert(1)>.example/' ),
+			'referrer tag in host'    => array( '/ok/', 'https://a<b>.example/' ),
+			'referrer space in host'  => array( '/ok/', 'https://a b.example/' ),
+			'referrer underscore'     => array( '/ok/', 'https://a_b.example/' ),
+			'referrer hyphen edge'    => array( '/ok/', 'https://-a.example/' ),
+			'referrer long label'     => array( '/ok/', 'https://' . str_repeat( 'a', 64 ) . '.example/' ),
+			'referrer empty label'    => array( '/ok/', 'https://a..example/' ),
+			'referrer raw unicode'    => array( '/ok/', 'https://bücher.example/' ),
+			'referrer bad ipv6'       => array( '/ok/', 'https://[::g]/' ),
+			'referrer quote in path'  => array( '/ok/', 'https://example.org/"><script>' ),
+		);
+		foreach ( $hits as $label => list( $page_uri, $referred ) ) {
+			foreach ( array( 'hit', 'online' ) as $method ) {
+				$answer = $collector->$method( self::fields( $page_uri, $referred ), $this->address(), self::CHROME );
+				$this->assertSame( 400, $answer['status'], "$method: $label" );
+				$this->assertFalse( $answer['body']['status'], "$method: $label" );
+				$this->assertIsString( $answer['body']['message'], "$method: $label" );
+			}
+		}
+		$address = $this->address();
+		foreach ( array( '<img src=x onerror=alert(1)>', 'a>b', '</script>' ) as $name ) {
+			$this->assertSame( 400, $collector->custom_event( array( 'event_name' => $name, 'event_data' => '{}' ), $address, self::CHROME )['status'], $name );
+		}
+		$links = array(
+			'click, tag in host'       => array( 'click', 'https://"><svg onload=alert(1)>.example/' ),
+			'click, markup in path'    => array( 'click', 'https://example.org/<script>alert(1)</script>' ),
+			'click, underscore host'   => array( 'click', 'https://a_b.example/' ),
+			'click, credentials'       => array( 'click', 'https://user:secret@example.org/' ),
+			'download, markup in name' => array( 'file_download', 'https://example.org/files/%3Cscript%3Ealert(1)%3C%2Fscript%3E.pdf' ),
+			'download_file markup'     => array( 'file_download', 'https://example.org/?download_file=%3Cb%3E&key=k' ),
+		);
+		foreach ( $links as $label => list( $kind, $url ) ) {
+			$this->assertSame( 400, $collector->link_event( array( 'en' => $kind, 'tu' => $url ), $address, self::CHROME )['status'], $label );
+		}
+		$this->assertSame( $before, self::counts( $day ) );
+	}
+
+	/**
+	 * The hosts browsers do send are accepted: names with digits and hyphens, punycode, a port, a final dot,
+	 * IPv4 and IPv6 literals; the stored host is lower case.
+	 *
+	 * @return void
+	 */
+	public function test_host_names_and_ip_literals_are_accepted(): void {
+		$collector = $this->collector( 19 );
+		$day       = $this->days[0];
+		$referrers = array(
+			'https://WWW.Search-1.example/?q=a%3Cb'     => 'www.search-1.example',
+			'http://xn--bcher-kva.example:8080/'        => 'xn--bcher-kva.example',
+			'https://localhost./'                       => 'localhost.',
+			'http://192.0.2.7/x'                        => '192.0.2.7',
+			'https://[2001:db8::1]:8443/'               => '[2001:db8::1]',
+			"https://blog.example/o'brien/"             => 'blog.example',
+		);
+		foreach ( $referrers as $referrer => $host ) {
+			$address = $this->address();
+			$this->visitor( $day, $address, self::CHROME );
+			$this->assertSame( 200, $collector->hit( self::fields( '/ok/', $referrer ), $address, self::CHROME )['status'], $referrer );
+		}
+		$hosts = array_column( self::rows( 'referrers', $day ), 'host' );
+		sort( $hosts );
+		$expected = array_values( $referrers );
+		sort( $expected );
+		$this->assertSame( $expected, $hosts );
+		$this->assertSame( 200, $collector->link_event( array( 'en' => 'click', 'tu' => "https://en.wikipedia.org/wiki/Ender's_Game" ), $this->address(), self::CHROME )['status'], 'an apostrophe in a link path (browsers leave it raw)' );
+		$this->assertSame( 200, $collector->custom_event( array( 'event_name' => "Don't miss \"A & B\"", 'event_data' => '{}' ), $this->address(), self::CHROME )['status'] );
 	}
 
 	/**
@@ -775,7 +862,7 @@ final class StatsCollectorTest extends TestCase {
 			}
 		};
 		return array(
-			'uri'  => '/tessera-http-' . $id . '/?a=<b>',
+			'uri'  => '/tessera-http-' . $id . '/?a=%3Cb%3E',
 			'id'   => $id,
 			'host' => $host,
 		);
@@ -1046,7 +1133,8 @@ final class StatsCollectorTest extends TestCase {
 
 	/**
 	 * Bad input over real HTTP, to collect.php and to admin-ajax: each answered with its 4xx and JSON message,
-	 * nothing stored; a page_uri carrying script and SQL is valid and stored as plain text.
+	 * nothing stored (markup in a page_uri or a referrer's host too); a page_uri carrying SQL is valid and stored as
+	 * plain text.
 	 *
 	 * @return void
 	 */
@@ -1065,6 +1153,9 @@ final class StatsCollectorTest extends TestCase {
 			'page_uri not a path'     => array( 400, array( 'page_uri' => rawurlencode( '<script>alert(1)</script>' ) ) + $fields ),
 			'referred script'         => array( 400, array( 'referred' => rawurlencode( 'javascript:alert(document.cookie)' ) ) + $fields ),
 			'referred html'           => array( 400, array( 'referred' => rawurlencode( '<script>alert(1)</script>' ) ) + $fields ),
+			'page_uri markup'         => array( 400, array( 'page_uri' => rawurlencode( '/tessera-http-' . $page['id'] . '/?q=<script>alert(1)</script>' ) ) + $fields ),
+			'page_uri quote'          => array( 400, array( 'page_uri' => rawurlencode( '/tessera-http-' . $page['id'] . '/"onmouseover="alert(1)' ) ) + $fields ),
+			'referred host markup'    => array( 400, array( 'referred' => rawurlencode( 'https://"><svg onload=alert(1)>.example/' ) ) + $fields ),
 			'source_id sql'           => array( 400, array( 'source_id' => $page['id'] . ' OR 1=1' ) + $fields ),
 			'source_type sql'         => array( 400, array( 'source_type' => "post' OR '1'='1" ) + $fields ),
 			'forged source_id'        => array( 403, array( 'source_id' => (string) ( $page['id'] + 1 ) ) + $fields ),
@@ -1087,7 +1178,7 @@ final class StatsCollectorTest extends TestCase {
 		curl_exec( $bad_event );
 		$this->assertSame( 400, curl_getinfo( $bad_event, CURLINFO_RESPONSE_CODE ) );
 
-		$hostile = '/tessera-http-' . $page['id'] . "/?q=<script>alert(1)</script>'; DROP TABLE {$wpdb->posts}; --";
+		$hostile = '/tessera-http-' . $page['id'] . "/?q=1);DROP/**/TABLE/**/{$wpdb->posts};--";
 		$handle  = self::curl( $collect, array( 'page_uri' => rawurlencode( $hostile ) ) + $fields, self::CHROME );
 		$this->assertSame( '{"status":true}', curl_exec( $handle ) );
 		$stored = $wpdb->get_var( $wpdb->prepare( 'SELECT page_uri FROM ' . Schema::table( 'pages' ) . ' WHERE source_id = %d', $page['id'] ) ); // phpcs:ignore WordPress.DB -- table name only.

@@ -20,7 +20,8 @@ use WP_REST_Response;
 use WP_REST_Server;
 
 /**
- * Public (no nonce: pages may be cached) and rate-limited per client: 20 stored records per 10 minutes, the
+ * Public (no nonce needed: pages may be cached; a record names a user only with a valid `wp_rest` nonce) and
+ * rate-limited per client: 20 stored records per 10 minutes, the
  * `consent_log` bucket of the one rate limiter (Tessera\Http\RateLimiter, keyed by a hash of the client address;
  * the address itself is never stored). 201 `{ "logged": true }`; 400 `tessera_consent_log_invalid`; 429
  * `tessera_consent_log_rate_limited`.
@@ -82,20 +83,17 @@ final class LogController extends WP_REST_Controller {
 	}
 
 	/**
-	 * The logged-in user the record belongs to (0 for a visitor). The banner sends it with sendBeacon, which
-	 * carries no REST nonce, so core's cookie check has logged the request out: the logged-in cookie is read
-	 * here instead. Safe for this one write: it only records the visitor's own choice, and the cookie does not
-	 * travel on cross-site POSTs (SameSite defaults to Lax).
+	 * The logged-in user the record belongs to, or 0. Only a request that proves it comes from the site's own page
+	 * names a user: core's REST cookie check (rest_cookie_check_errors) keeps the user logged in only with a valid
+	 * `wp_rest` nonce, and logs a nonce-less request out. The login cookie alone is not enough: a third-party page
+	 * could post a record in a logged-in visitor's name on a browser that sends cookies on cross-site POSTs. The
+	 * banner of a logged-in user's page sends the nonce in the log address (Frontend::log_url()); a visitor's
+	 * cached page carries none, and their record has no user.
 	 *
 	 * @return int
 	 */
 	private static function user_id(): int {
-		$user = get_current_user_id();
-		if ( 0 === $user ) {
-			$validated = wp_validate_auth_cookie( '', 'logged_in' );
-			$user      = false === $validated ? 0 : (int) $validated;
-		}
-		return $user;
+		return get_current_user_id();
 	}
 
 	/**

@@ -449,8 +449,34 @@ test.describe(
 					{ timeout: 10_000 }
 				)
 				.toBeGreaterThan( 0 );
+			const userOf = ( consentId: string ) =>
+				adminPage
+					.getByRole( 'row' )
+					.filter( { hasText: consentId } )
+					.locator( 'td.column-user' );
+			await expect( userOf( id as string ) ).toHaveText( 'Visitor' );
 			expect( errors ).toEqual( [] );
 			await context.close();
+
+			// Issue 20, item 16: a logged-in user's banner sends the REST nonce, which alone names the user.
+			await adminPage.goto( DEMO_PATH );
+			const own = adminPage.waitForResponse(
+				( response ) =>
+					response.url().includes( 'tessera/v1/consent/log' ) &&
+					response.request().method() === 'POST'
+			);
+			await banner( adminPage )
+				.getByRole( 'button', { name: 'Reject all' } )
+				.click();
+			expect( ( await own ).status() ).toBe( 201 );
+			const ownId = /consentid:([a-z0-9]{32})/.exec(
+				( await consentCookie( adminPage.context() ) )?.value ?? ''
+			)?.[ 1 ] as string;
+			await adminPage.goto(
+				`/wp-admin/options-general.php?page=tessera-consent-log&s=${ ownId }`
+			);
+			await expect( userOf( ownId ) ).not.toHaveText( 'Visitor' );
+			await expect( userOf( ownId ) ).not.toBeEmpty();
 		} );
 
 		test( 'keyboard only: reach the banner, customise in the dialog that traps focus, and get focus back', async ( {

@@ -23,6 +23,7 @@ import {
 	formId,
 	hiddenFields,
 	sitePhp,
+	testForm,
 } from './support';
 
 /** The answer of admin-ajax. */
@@ -356,6 +357,37 @@ test.describe( 'form submission contract (admin-ajax)', () => {
 		expect( a.status() ).toBe( 303 );
 		expect( b.status() ).toBe( 303 );
 		expect( entries( form ).total ).toBe( before + 1 );
+	} );
+
+	test( "a normal post goes to the form's saved address on another site, and never to one that is not absolute http(s)", async () => {
+		// Issue 20, item 17. The test form's settings are written with update_post_meta(), around the save check.
+		const post = async ( redirectUrl: string ) => {
+			const target = testForm( 'e2e-form-redirect-normal', {
+				redirectUrl,
+			} );
+			const params = new URLSearchParams(
+				body( hidden, { email: 'redirect@example.org' } )
+			);
+			params.set( 'everest_forms[id]', String( target.id ) );
+			params.delete( 'action' );
+			const answer = await anonymous.post( target.path, {
+				data: params.toString(),
+				headers: {
+					'content-type': 'application/x-www-form-urlencoded',
+				},
+				maxRedirects: 0,
+			} );
+			expect( answer.status() ).toBe( 303 );
+			return { location: answer.headers().location, path: target.path };
+		};
+		expect(
+			( await post( 'https://thanks.example.org/merci/?from=form' ) )
+				.location
+		).toBe( 'https://thanks.example.org/merci/?from=form' );
+		// A browser reads `//evil.example/` as another site: the visitor gets the page's own success instead.
+		const { location, path } = await post( '//evil.example/' );
+		expect( location ).toContain( `${ WP_BASE_URL }${ path }?` );
+		expect( location ).toContain( 'evf_sent=' );
 	} );
 
 	test( 'the demo page carries a fresh nonce for anonymous visitors', async () => {

@@ -180,6 +180,17 @@ test.describe( 'statistics wire contract', { tag: '@visitor' }, () => {
 				} ),
 			],
 			[ 'SQL in source_id', hit( uri, { source_id: "1' OR '1'='1" } ) ],
+			// Issue 20, item 15: markup is refused, not stored to be escaped forever.
+			[ 'markup in page_uri', hit( `${ uri }&q=<script>1</script>` ) ],
+			[ 'a quote in page_uri', hit( `${ uri }&q="onfocus="x` ) ],
+			[
+				'a referrer whose host is markup',
+				hit( uri, {
+					referred: encodeURIComponent(
+						'https://"><svg onload=alert(1)>.example/'
+					),
+				} ),
+			],
 		];
 		for ( const [ what, form ] of cases ) {
 			const answer = await post( `${ COLLECT }?endpoint=hit`, form );
@@ -199,6 +210,8 @@ test.describe( 'statistics wire contract', { tag: '@visitor' }, () => {
 			{ en: 'hover', tu: 'https://example.org/' },
 			{ en: 'click', tu: 'javascript:alert(1)' },
 			{ en: 'click' },
+			{ en: 'click', tu: 'https://"><svg onload=alert(1)>.example/' },
+			{ en: 'click', tu: 'https://example.org/<script>' },
 		];
 		for ( const form of badEvents ) {
 			const answer = await post(
@@ -207,11 +220,13 @@ test.describe( 'statistics wire contract', { tag: '@visitor' }, () => {
 			);
 			expect( answer.status ).toBe( 400 );
 		}
-		const badCustom = await post(
-			`${ AJAX }?action=tessera_stats_custom_event`,
-			{ event_name: '', event_data: '{}' }
-		);
-		expect( badCustom.status ).toBe( 400 );
+		for ( const name of [ '', '<img src=x onerror=alert(1)>' ] ) {
+			const badCustom = await post(
+				`${ AJAX }?action=tessera_stats_custom_event`,
+				{ event_name: name, event_data: '{}' }
+			);
+			expect( badCustom.status, name ).toBe( 400 );
+		}
 
 		expect( await viewsOf( requestUtils, uri ) ).toBe( 0 );
 	} );
