@@ -4,8 +4,14 @@
  * (bin/bench-stats-queries.php) and for looking at a busy dashboard.
  *
  *   bin/site php <env> 'require $argv[3];' bin/seed-stats.php [--hits=1000000] [--days=365] [--seed=42] [--clear]
+ *       [--end=YYYY-MM-DD] [--pages=site] [--if-empty] [--quiet]
  *
- * --clear only deletes (the same period and online rows as a seed would), writes nothing.
+ * --clear only deletes (the same period and online rows as a seed would), writes nothing. --end: the period's last
+ * day (default today). --pages=site: the site's own published pages and posts instead of ~2,000 synthetic ones.
+ * --if-empty: nothing at all when any day of the period already has a visitor row (so it never wipes real hits).
+ * --quiet: no progress lines.
+ * The demo content (bin/demo/stats.php) seeds four weeks this way, from PHP: it sets `$tessera_seed_args` (the
+ * arguments) before requiring this file.
  *
  * Runs inside a loaded WordPress (bin/site php). DESTRUCTIVE for the seeded period: it first deletes every
  * aggregate row (visitors, pages, referrers, devices, events) of the days it writes, and the online rows it
@@ -32,17 +38,29 @@ if ( ! defined( 'ABSPATH' ) ) {
 		fwrite( STDERR, "seed-stats: the Tessera plugin is not active\n" );
 		exit( 1 );
 	}
-	$opt = array(
+	$opt       = array(
 		'hits' => 1000000,
 		'days' => 365,
 		'seed' => 42,
 	);
-	$clear = false;
+	$clear     = false;
+	$end       = wp_date( 'Y-m-d' );
+	$own_pages = false;
+	$if_empty  = false;
+	$quiet     = false;
 	foreach ( $args as $arg ) {
 		if ( 1 === preg_match( '/^--(hits|days|seed)=(\d{1,9})$/', (string) $arg, $m ) ) {
 			$opt[ $m[1] ] = (int) $m[2];
 		} elseif ( '--clear' === $arg ) {
 			$clear = true;
+		} elseif ( 1 === preg_match( '/^--end=(\d{4}-\d{2}-\d{2})$/', (string) $arg, $m ) ) {
+			$end = $m[1];
+		} elseif ( '--pages=site' === $arg ) {
+			$own_pages = true;
+		} elseif ( '--if-empty' === $arg ) {
+			$if_empty = true;
+		} elseif ( '--quiet' === $arg ) {
+			$quiet = true;
 		} else {
 			fwrite( STDERR, 'seed-stats: unknown argument ' . $arg . "\n" );
 			exit( 2 );
@@ -54,12 +72,15 @@ if ( ! defined( 'ABSPATH' ) ) {
 	$t0 = microtime( true );
 	\Tessera\Stats\Schema::maybe_install();
 	$table = static fn ( string $name ): string => \Tessera\Stats\Schema::table( $name );
-	$say   = static function ( string $line ) use ( $t0 ): void {
+	$say   = static function ( string $line ) use ( $t0, $quiet ): void {
+		if ( $quiet ) {
+			return;
+		}
 		fwrite( STDOUT, sprintf( "[%6.2f s] %s\n", microtime( true ) - $t0, $line ) );
 	};
 
 	// Days, oldest first, and the hits of each (weekly rhythm, growth, noise), summing to exactly --hits.
-	$today  = new DateTimeImmutable( wp_date( 'Y-m-d' ) );
+	$today  = new DateTimeImmutable( $end );
 	$days   = array();
 	$weight = array();
 	for ( $i = $opt['days'] - 1; $i >= 0; $i-- ) {
@@ -74,6 +95,11 @@ if ( ! defined( 'ABSPATH' ) ) {
 	$hits[ count( $hits ) - 1 ] += $opt['hits'] - array_sum( $hits );
 	$first = $days[0];
 	$last  = $days[ count( $days ) - 1 ];
+
+	if ( $if_empty && (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM ' . $table( 'visitors' ) . ' WHERE day >= %s AND day <= %s', $first, $last ) ) > 0 ) { // phpcs:ignore WordPress.DB -- table name only.
+		$say( "{$first} .. {$last} already has visits: nothing seeded" );
+		return;
+	}
 
 	// Delete what an earlier seed (or anything else) left in the period.
 	foreach ( array( 'visitors', 'pages', 'referrers', 'devices', 'events' ) as $name ) {
@@ -217,8 +243,28 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 	// Pages: home, search, 404 and ~2,000 posts/pages, Zipf (s = 1.05): views and landing visitors per day.
 	$catalogue = array( array( 'home', 0, '/' ) );
-	for ( $p = 1; $p <= 2000; $p++ ) {
-		$catalogue[] = 0 === $p % 7 ? array( 'page', 100000 + $p, "/page-{$p}/" ) : array( 'post', 100000 + $p, "/post-{$p}-synthetic-title/" );
+	if ( $own_pages ) {
+		$own = get_posts(
+			array(
+				'post_type'   => array( 'page', 'post' ),
+				'post_status' => 'publish',
+				'numberposts' => 200,
+				'orderby'     => 'ID',
+				'order'       => 'ASC',
+			)
+		);
+		foreach ( $own as $post ) {
+			$path = wp_parse_url( (string) get_permalink( $post ), PHP_URL_PATH );
+			if ( is_string( $path ) && '' !== $path ) {
+				$catalogue[] = array( $post->post_type, $post->ID, $path );
+			}
+		}
+		// The demo pages first: a newcomer sees them at the top.
+		usort( $catalogue, static fn ( array $a, array $b ): int => (int) str_starts_with( $b[2], '/demo-' ) - (int) str_starts_with( $a[2], '/demo-' ) );
+	} else {
+		for ( $p = 1; $p <= 2000; $p++ ) {
+			$catalogue[] = 0 === $p % 7 ? array( 'page', 100000 + $p, "/page-{$p}/" ) : array( 'post', 100000 + $p, "/post-{$p}-synthetic-title/" );
+		}
 	}
 	$catalogue[] = array( 'search', 0, '/?s=tessera' );
 	$catalogue[] = array( '404', 0, '/missing-page/' );
@@ -367,4 +413,4 @@ if ( ! defined( 'ABSPATH' ) ) {
 	\Tessera\Stats\Rollup::rebuild( $first, $last );
 	$say( 'rollups rebuilt' );
 	$say( sprintf( 'seeded the equivalent of %s hits over %d days (%s .. %s)', number_format( array_sum( $hits ) ), count( $days ), $first, $last ) );
-} )( array_slice( $argv ?? array(), 4 ) );
+} )( $tessera_seed_args ?? array_slice( $argv ?? array(), 4 ) );

@@ -37,6 +37,14 @@ if ( ! defined( 'ABSPATH' ) ) {
 	$pdf_url = esc_url( trailingslashit( $uploads['baseurl'] ) . 'tessera-demo/price-list.pdf' );
 	$out_url = esc_url( $fake . '/outbound/' );
 
+	// Four weeks of plausible traffic over the site's own pages, ending yesterday, so that a newcomer sees what
+	// the Statistics dashboard shows (issue 20). On the dev site only (the test site's numbers are the tests'),
+	// and only while those weeks have no visits at all: it never touches real hits, and runs once.
+	if ( 'dev' === getenv( 'TESSERA_DEMO_ENV' ) ) {
+		$tessera_seed_args = array( '--days=28', '--hits=6000', '--pages=site', '--if-empty', '--end=' . wp_date( 'Y-m-d', time() - DAY_IN_SECONDS ) );
+		require dirname( __DIR__ ) . '/seed-stats.php';
+	}
+
 	// The page is the one at /demo-stats/.
 	if ( null !== get_page_by_path( 'demo-stats' ) ) {
 		return;

@@ -59,6 +59,38 @@ final class StatsReportTest extends TestCase {
 	}
 
 	/**
+	 * Seeds a period the way the demo content does (bin/demo/stats.php).
+	 *
+	 * @param array<int, string> $tessera_seed_args Its arguments.
+	 * @return void
+	 */
+	private static function demo_seed( array $tessera_seed_args ): void {
+		require TESSERA_DIR . 'bin/seed-stats.php';
+	}
+
+	public function test_the_demo_seed_fills_four_weeks_of_the_sites_own_pages_once(): void {
+		$args = array( '--days=28', '--hits=3000', '--pages=site', '--if-empty', '--quiet', '--end=2000-06-30' );
+		self::demo_seed( $args );
+		$report = new Report( '2000-06-03', '2000-06-30' );
+		$totals = $report->totals();
+		$this->assertSame( 3000, $totals['views'], 'every hit counted' );
+		$this->assertGreaterThan( 500, $totals['visitors'] );
+		$this->assertCount( 28, array_filter( $report->daily(), static fn ( array $d ): bool => $d['views'] > 0 ), 'every day has visits' );
+		$this->assertNotEmpty( $report->referrers( 5 ) );
+		$this->assertNotEmpty( $report->devices( 'browser' ) );
+		// The site's own pages, the demo pages first: a newcomer recognises them on the dashboard.
+		$top = $report->top_pages( 5 );
+		$this->assertStringStartsWith( '/demo-', $top[0]['page_uri'] );
+		foreach ( $top as $page ) {
+			$this->assertTrue( '/' === $page['page_uri'] || get_post( $page['source_id'] ) instanceof \WP_Post, $page['page_uri'] . ' is a real page' );
+		}
+
+		// Once: a period that has visits is never seeded over (real hits are never wiped).
+		self::demo_seed( array_merge( $args, array( '--seed=7' ) ) );
+		$this->assertSame( $totals, ( new Report( '2000-06-03', '2000-06-30' ) )->totals() );
+	}
+
+	/**
 	 * Inserts one row.
 	 *
 	 * @param string               $table Short table name.
