@@ -753,6 +753,112 @@ test.describe(
 			} );
 		}
 
+		// Issue 20, item 2: on a phone the cookie table widened the page (504 px at 390) and the fixed banner showed
+		// only its title strip. Whatever the page holds, it stays as wide as the screen and every banner button is
+		// on screen and takes a tap.
+		// The demo's box at every width; the other fixed types at the narrowest.
+		for ( const [ width, types ] of [
+			[
+				320,
+				[
+					[ 'box', 'bottom-left' ],
+					[ 'popup', 'center' ],
+					[ 'classic', 'bottom' ],
+				],
+			],
+			[ 360, [ [ 'box', 'bottom-left' ] ] ],
+			[ 390, [ [ 'box', 'bottom-left' ] ] ],
+		] as Array< [ number, Array< [ string, string ] > ] > ) {
+			test( `at ${ width } px the page keeps the screen's width and every banner button is on screen and tappable`, async ( {
+				browser,
+				requestUtils,
+			} ) => {
+				const height = 640;
+				const { context, page, errors } = await visitor( browser, {
+					viewport: { width, height },
+					isMobile: true,
+					hasTouch: true,
+				} );
+				/**
+				 * Every banner button is inside the screen and takes a tap.
+				 *
+				 * @param where What is checked, for the messages.
+				 */
+				const expectOnScreen = async ( where: string ) => {
+					const buttons = banner( page ).getByRole( 'button' );
+					await expect( buttons ).toHaveCount( 4 );
+					for ( const button of await buttons.all() ) {
+						const name = `${ where }: ${
+							( await button.getAttribute( 'aria-label' ) ) ??
+							( await button.innerText() )
+						}`;
+						const box = await button.boundingBox();
+						expect( box, name ).not.toBeNull();
+						expect( box?.x ?? -1, name ).toBeGreaterThanOrEqual(
+							0
+						);
+						expect( box?.y ?? -1, name ).toBeGreaterThanOrEqual(
+							0
+						);
+						expect(
+							( box?.x ?? 0 ) + ( box?.width ?? Infinity ),
+							name
+						).toBeLessThanOrEqual( width );
+						expect(
+							( box?.y ?? 0 ) + ( box?.height ?? Infinity ),
+							name
+						).toBeLessThanOrEqual( height );
+						// Visible, stable and the element a tap at its centre reaches.
+						await button.tap( { trial: true, timeout: 2_000 } );
+					}
+				};
+				for ( const [ bannerType, bannerPosition ] of types ) {
+					await saveSettings( requestUtils, {
+						bannerType,
+						bannerPosition,
+					} );
+					await page.goto( DEMO_PATH );
+					await page.waitForLoadState( 'load' );
+					const label = `${ bannerType } at ${ width } px`;
+					await expectOnScreen( label );
+					expect(
+						await page.evaluate(
+							() => document.documentElement.scrollWidth
+						),
+						`${ label }: the page's width`
+					).toBeLessThanOrEqual( width );
+					const right = await page
+						.locator( '.tessera-cookie-table table' )
+						.evaluateAll( ( tables ) =>
+							Math.max(
+								...tables.map(
+									( t ) => t.getBoundingClientRect().right
+								)
+							)
+						);
+					expect(
+						right,
+						`${ label }: the cookie table's right edge`
+					).toBeLessThanOrEqual( width );
+					// Whatever the page holds: content wider than the screen (on a phone it widens the box that fixed
+					// elements are placed in) leaves every button on screen.
+					await page.evaluate( () =>
+						document.body.insertAdjacentHTML(
+							'beforeend',
+							'<div style="width:800px;height:20px"></div>'
+						)
+					);
+					await expectOnScreen( `${ label } under a wider page` );
+				}
+				await banner( page )
+					.getByRole( 'button', { name: 'Customize' } )
+					.tap();
+				await expect( dialog( page ) ).toBeVisible();
+				expect( errors ).toEqual( [] );
+				await context.close();
+			} );
+		}
+
 		test( 'a banner the parser has not finished is not painted: it shows once its close button, its last child, is there', async ( {
 			browser,
 		} ) => {
