@@ -22,6 +22,7 @@ import {
 	DEMO_PATH,
 	expectBlocked,
 	expectRestored,
+	googleRequests,
 	privacySignals,
 	ranScripts,
 	resetThirdParty,
@@ -82,6 +83,7 @@ test.describe(
 			browser,
 		} ) => {
 			const { context, page, errors } = await visitor( browser );
+			const google = googleRequests( context );
 			const response = await page.goto( DEMO_PATH );
 			const html = ( await response?.text() ) ?? '';
 			// Server HTML: the banner is in the page before any script runs.
@@ -115,19 +117,31 @@ test.describe(
 			);
 			await expectBlocked( page );
 
-			// The placeholder stands in for the video, with its thumbnail and a button to the preferences.
+			// The placeholder stands in for the video, with a button to the preferences, and with the site's own
+			// copy of the thumbnail or none (a neutral placeholder) until the server has fetched it: never YouTube's
+			// image, nothing of the visitor reaches Google before consent (issue 20).
 			const placeholder = page.locator( '.tessera-consent-video' );
 			await expect( placeholder ).toBeVisible();
-			await expect( placeholder.locator( 'img' ) ).toHaveAttribute(
-				'src',
-				`https://i.ytimg.com/vi/${ VIDEO_ID }/hqdefault.jpg`
-			);
+			for ( const src of await placeholder
+				.locator( 'img' )
+				.evaluateAll( ( images ) =>
+					images.map( ( image ) => ( image as HTMLImageElement ).src )
+				) ) {
+				expect( src ).toMatch(
+					new RegExp(
+						`^${ WP_BASE_URL }/wp-content/uploads/tessera/video-thumbnails/${ VIDEO_ID }\\.(jpg|png|webp)\\?v=\\d+$`
+					)
+				);
+			}
 			// The demo also shows the consent-banner block's cookie table.
 			await expect(
 				page.locator( '.tessera-cookie-table' )
 			).toContainText( '_ga' );
 			await placeholder.getByRole( 'button' ).click();
 			await expect( dialog( page ) ).toBeVisible();
+			expect( google, 'no request to Google before consent' ).toEqual(
+				[]
+			);
 			expect( errors ).toEqual( [] );
 			await context.close();
 		} );
