@@ -23,6 +23,18 @@ $tessera_uninstall_site = static function (): void {
 	}
 	$wpdb->query( "DROP TABLE IF EXISTS {$wpdb->prefix}tessera_consent_log" ); // phpcs:ignore WordPress.DB -- a fixed table name, nothing to prepare.
 	wp_clear_scheduled_hook( 'tessera_consent_log_prune' );
+	// The blocked videos' thumbnails: their fetches, their transients and their folder in the uploads.
+	wp_unschedule_hook( 'tessera_consent_fetch_video_thumbnail' );
+	$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_tessera\\_vthumb\\_%' OR option_name LIKE '\\_transient\\_timeout\\_tessera\\_vthumb\\_%'" ); // phpcs:ignore WordPress.DB -- fixed pattern.
+	$tessera_uploads = wp_upload_dir( null, false );
+	$tessera_thumbs  = is_string( $tessera_uploads['basedir'] ?? null ) ? $tessera_uploads['basedir'] . '/tessera/video-thumbnails' : '';
+	if ( '' !== $tessera_thumbs && is_dir( $tessera_thumbs ) ) {
+		foreach ( (array) glob( $tessera_thumbs . '/*' ) as $tessera_file ) {
+			wp_delete_file( (string) $tessera_file );
+		}
+		@rmdir( $tessera_thumbs ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_rmdir -- Our own folder; left when not empty.
+		@rmdir( dirname( $tessera_thumbs ) ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_rmdir -- uploads/tessera, when nothing else is in it.
+	}
 	// Rate-limit counters of the consent log endpoint.
 	$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_tessera\\_clog\\_rate\\_%' OR option_name LIKE '\\_transient\\_timeout\\_tessera\\_clog\\_rate\\_%'" ); // phpcs:ignore WordPress.DB -- fixed pattern.
 	// Visitor statistics: the aggregate tables and their options.

@@ -176,19 +176,27 @@ final class BlockRender {
 		if ( ! $cookies ) {
 			return $html . '<p class="tessera-cookie-table__empty">' . esc_html__( 'No cookies to display.', 'tessera' ) . '</p></div>';
 		}
-		$html .= '<table class="tessera-cookie-table__cookies"><thead><tr>'
-			. '<th scope="col">' . esc_html__( 'Cookie', 'tessera' ) . '</th>'
-			. '<th scope="col">' . esc_html__( 'Domain', 'tessera' ) . '</th>'
-			. '<th scope="col">' . esc_html__( 'Duration', 'tessera' ) . '</th>'
-			. '<th scope="col">' . esc_html__( 'Description', 'tessera' ) . '</th>'
-			. '</tr></thead><tbody>';
+		// The explicit roles keep the table's semantics where the narrow layout (style.css) makes its parts blocks;
+		// data-label heads each value there.
+		$labels = array(
+			'cookieID'    => __( 'Cookie', 'tessera' ),
+			'domain'      => __( 'Domain', 'tessera' ),
+			'duration'    => __( 'Duration', 'tessera' ),
+			'description' => __( 'Description', 'tessera' ),
+		);
+		$html  .= '<table class="tessera-cookie-table__cookies" role="table"><thead role="rowgroup"><tr role="row">';
+		foreach ( $labels as $label ) {
+			$html .= '<th scope="col" role="columnheader">' . esc_html( $label ) . '</th>';
+		}
+		$html .= '</tr></thead><tbody role="rowgroup">';
 		foreach ( $cookies as $cookie ) {
-			$html .= '<tr>'
-				. '<td>' . esc_html( is_string( $cookie['cookieID'] ?? null ) ? $cookie['cookieID'] : '' ) . '</td>'
-				. '<td>' . esc_html( is_string( $cookie['domain'] ?? null ) ? $cookie['domain'] : '' ) . '</td>'
-				. '<td>' . esc_html( is_string( $cookie['duration'] ?? null ) ? $cookie['duration'] : '' ) . '</td>'
-				. '<td>' . wp_kses_post( is_string( $cookie['description'] ?? null ) ? $cookie['description'] : '' ) . '</td>'
-				. '</tr>';
+			$html .= '<tr role="row">';
+			foreach ( $labels as $key => $label ) {
+				$value = is_string( $cookie[ $key ] ?? null ) ? $cookie[ $key ] : '';
+				$html .= '<td role="cell" data-label="' . esc_attr( $label ) . '">'
+					. ( 'description' === $key ? wp_kses_post( $value ) : esc_html( $value ) ) . '</td>';
+			}
+			$html .= '</tr>';
 		}
 		return $html . '</tbody></table></div>';
 	}

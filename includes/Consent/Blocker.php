@@ -395,12 +395,14 @@ final class Blocker {
 		$video_id  = self::youtube_id( $url );
 		if ( null !== $video_id ) {
 			/**
-			 * Filters the thumbnail of a blocked YouTube video's placeholder ('' for none).
+			 * Filters the thumbnail of a blocked YouTube video's placeholder ('' for none: the neutral placeholder).
+			 * Nothing of the visitor may reach YouTube before consent, so the default is the site's own copy.
 			 *
-			 * @param string $url      Thumbnail URL (https://i.ytimg.com/vi/<id>/hqdefault.jpg).
+			 * @param string $url      Thumbnail URL: the copy in the uploads folder (VideoThumbnails::url(); '' until
+			 *                         the server has fetched it).
 			 * @param string $video_id The 11-character video id.
 			 */
-			$filtered  = apply_filters( 'tessera_consent_video_thumbnail', 'https://i.ytimg.com/vi/' . $video_id . '/hqdefault.jpg', $video_id );
+			$filtered  = apply_filters( 'tessera_consent_video_thumbnail', VideoThumbnails::url( $video_id ), $video_id );
 			$thumbnail = is_string( $filtered ) ? $filtered : '';
 		}
 		/* translators: %s: category names, e.g. "Analytics and Advertisement". */

@@ -40,6 +40,7 @@ final class Consent {
 		$this->frontend->register_hooks();
 		( new Integrations( $this->frontend ) )->register_hooks();
 		( new ConsentLog() )->register_hooks();
+		VideoThumbnails::register_hooks();
 		// Late, so that it wraps whatever other plugins buffer: the whole page passes through it last.
 		add_action( 'template_redirect', array( $this, 'start_blocking' ), 1000 );
 	}

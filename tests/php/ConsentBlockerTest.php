@@ -167,11 +167,12 @@ final class ConsentBlockerTest extends ConsentTestCase {
 	}
 
 	/**
-	 * A YouTube embed loses its src, gets the category and the placeholder with the video's thumbnail.
+	 * A YouTube embed loses its src, gets the category and the placeholder; no thumbnail while the site has no copy
+	 * of it (never YouTube's own: ConsentBlockerThumbnailTest).
 	 *
 	 * @return void
 	 */
-	public function test_youtube_iframe_gets_placeholder_with_thumbnail(): void {
+	public function test_youtube_iframe_gets_placeholder(): void {
 		$src  = 'https://www.youtube.com/embed/' . self::VIDEO . '?feature=oembed';
 		$html = '<figure><iframe title="Video" width="560" height="315" src="' . $src . '" allowfullscreen></iframe></figure>';
 		$out  = $this->blocker()->rewrite( $html );
@@ -185,13 +186,13 @@ final class ConsentBlockerTest extends ConsentTestCase {
 
 		$this->assertStringContainsString(
 			'</iframe><div class="tessera-consent-video" style="aspect-ratio:560/315;max-width:560px">'
-			. '<img class="tessera-consent-video__thumbnail" src="https://i.ytimg.com/vi/' . self::VIDEO . '/hqdefault.jpg" alt="" loading="lazy" decoding="async">'
 			. '<p class="tessera-consent-video__text">This content is blocked until you accept Advertisement cookies.</p>'
 			. '<button type="button" class="tessera-consent-video__button" data-tessera-consent="preferences">Manage consent</button>'
 			. '</div></figure>',
 			$out
 		);
 		$this->assertSame( 1, substr_count( $out, 'tessera-consent-video"' ) );
+		$this->assertStringNotContainsString( 'ytimg', $out );
 		$this->assertStringNotContainsString( 'tessera-', str_replace( array( 'data-tessera-', 'tessera-consent-video' ), '', $out ), 'no marker left' );
 	}
 
@@ -225,7 +226,7 @@ final class ConsentBlockerTest extends ConsentTestCase {
 
 		$this->assertSame( 2, substr_count( $out, '<div class="tessera-consent-video"' ) );
 		$this->assertMatchesRegularExpression(
-			'#aaaaaaaaaaa"[^>]*></iframe><div [^>]*aspect-ratio:10/20.*?/aaaaaaaaaaa/hqdefault\.jpg.*?</div><iframe src="https://example\.org/ok" width="10" height="20"></iframe><iframe .*?></iframe><div [^>]*aspect-ratio:30/40.*?/bbbbbbbbbbb/hqdefault\.jpg.*?Functional cookies\.</p>#',
+			'#aaaaaaaaaaa"[^>]*></iframe><div [^>]*aspect-ratio:10/20.*?</div><iframe src="https://example\.org/ok" width="10" height="20"></iframe><iframe .*?></iframe><div [^>]*aspect-ratio:30/40.*?Functional cookies\.</p>#',
 			$out
 		);
 	}
@@ -249,7 +250,13 @@ final class ConsentBlockerTest extends ConsentTestCase {
 	 */
 	public function test_thumbnail_for_every_youtube_url_form(): void {
 		$blocker = $this->blocker( self::ALL_BLOCKED, array( self::provider( 'youtu', array( 'advertisement' ) ) ) );
-		$urls    = array(
+		$this->add_test_filter(
+			'tessera_consent_video_thumbnail',
+			static fn ( string $url, string $id ): string => 'https://site.example/thumb/' . $id . '.jpg',
+			10,
+			2
+		);
+		$urls = array(
 			'https://youtube.com/embed/' . self::VIDEO                 => true,
 			'https://www.youtube-nocookie.com/embed/' . self::VIDEO    => true,
 			'https://youtu.be/' . self::VIDEO                          => true,
@@ -262,7 +269,7 @@ final class ConsentBlockerTest extends ConsentTestCase {
 		foreach ( $urls as $url => $thumbnail ) {
 			$out = $blocker->rewrite( '<iframe src="' . esc_url( $url ) . '" width="1" height="1"></iframe>' );
 			$this->assertStringContainsString( '<div class="tessera-consent-video"', $out, $url );
-			$this->assertSame( $thumbnail, str_contains( $out, 'src="https://i.ytimg.com/vi/' . self::VIDEO . '/hqdefault.jpg"' ), $url );
+			$this->assertSame( $thumbnail, str_contains( $out, 'src="https://site.example/thumb/' . self::VIDEO . '.jpg"' ), $url );
 		}
 	}
 
@@ -302,7 +309,7 @@ final class ConsentBlockerTest extends ConsentTestCase {
 			2
 		);
 		$out = $this->blocker()->rewrite( $html );
-		$this->assertSame( array( array( 'https://i.ytimg.com/vi/' . self::VIDEO . '/hqdefault.jpg', self::VIDEO ) ), $seen );
+		$this->assertSame( array( array( '', self::VIDEO ) ), $seen, 'no copy on the site yet: no thumbnail by default' );
 		$this->assertStringContainsString( 'src="https://cdn.example.com/thumb-' . self::VIDEO . '.jpg?a=1&#038;b=2"', $out );
 
 		$this->add_test_filter( 'tessera_consent_video_thumbnail', '__return_empty_string', 20 );

@@ -11,6 +11,7 @@ declare(strict_types=1);
 namespace Tessera\Tests;
 
 use Tessera\Consent\Settings;
+use Tessera\Consent\VideoThumbnails;
 
 /**
  * Isolates the `tessera_consent_settings` option and the Settings memo.
@@ -30,12 +31,27 @@ abstract class ConsentTestCase extends TestCase {
 	}
 
 	/**
-	 * Forgets the memo.
+	 * Forgets the memo, and the thumbnail fetches that rendering a blocked YouTube video scheduled.
 	 *
 	 * @return void
 	 */
 	protected function tearDown(): void {
 		Settings::flush();
+		self::forget_thumbnail_fetches();
 		parent::tearDown();
+	}
+
+	/**
+	 * Removes every scheduled thumbnail fetch and its transient.
+	 *
+	 * @return void
+	 */
+	protected static function forget_thumbnail_fetches(): void {
+		global $wpdb;
+		wp_unschedule_hook( VideoThumbnails::CRON_HOOK );
+		$names = $wpdb->get_col( $wpdb->prepare( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( '_transient_' . VideoThumbnails::TRANSIENT_PREFIX ) . '%' ) );
+		foreach ( $names as $name ) {
+			delete_transient( substr( (string) $name, strlen( '_transient_' ) ) );
+		}
 	}
 }

@@ -22,6 +22,7 @@ import {
 	DEMO_PATH,
 	expectBlocked,
 	expectRestored,
+	googleRequests,
 	privacySignals,
 	ranScripts,
 	resetThirdParty,
@@ -82,6 +83,7 @@ test.describe(
 			browser,
 		} ) => {
 			const { context, page, errors } = await visitor( browser );
+			const google = googleRequests( context );
 			const response = await page.goto( DEMO_PATH );
 			const html = ( await response?.text() ) ?? '';
 			// Server HTML: the banner is in the page before any script runs.
@@ -115,19 +117,31 @@ test.describe(
 			);
 			await expectBlocked( page );
 
-			// The placeholder stands in for the video, with its thumbnail and a button to the preferences.
+			// The placeholder stands in for the video, with a button to the preferences, and with the site's own
+			// copy of the thumbnail or none (a neutral placeholder) until the server has fetched it: never YouTube's
+			// image, nothing of the visitor reaches Google before consent (issue 20).
 			const placeholder = page.locator( '.tessera-consent-video' );
 			await expect( placeholder ).toBeVisible();
-			await expect( placeholder.locator( 'img' ) ).toHaveAttribute(
-				'src',
-				`https://i.ytimg.com/vi/${ VIDEO_ID }/hqdefault.jpg`
-			);
+			for ( const src of await placeholder
+				.locator( 'img' )
+				.evaluateAll( ( images ) =>
+					images.map( ( image ) => ( image as HTMLImageElement ).src )
+				) ) {
+				expect( src ).toMatch(
+					new RegExp(
+						`^${ WP_BASE_URL }/wp-content/uploads/tessera/video-thumbnails/${ VIDEO_ID }\\.(jpg|png|webp)\\?v=\\d+$`
+					)
+				);
+			}
 			// The demo also shows the consent-banner block's cookie table.
 			await expect(
 				page.locator( '.tessera-cookie-table' )
 			).toContainText( '_ga' );
 			await placeholder.getByRole( 'button' ).click();
 			await expect( dialog( page ) ).toBeVisible();
+			expect( google, 'no request to Google before consent' ).toEqual(
+				[]
+			);
 			expect( errors ).toEqual( [] );
 			await context.close();
 		} );
@@ -774,6 +788,112 @@ test.describe(
 				expect( side?.height ).toBeGreaterThanOrEqual(
 					( page.viewportSize()?.height ?? 0 ) - 1
 				);
+				expect( errors ).toEqual( [] );
+				await context.close();
+			} );
+		}
+
+		// Issue 20, item 2: on a phone the cookie table widened the page (504 px at 390) and the fixed banner showed
+		// only its title strip. Whatever the page holds, it stays as wide as the screen and every banner button is
+		// on screen and takes a tap.
+		// The demo's box at every width; the other fixed types at the narrowest.
+		for ( const [ width, types ] of [
+			[
+				320,
+				[
+					[ 'box', 'bottom-left' ],
+					[ 'popup', 'center' ],
+					[ 'classic', 'bottom' ],
+				],
+			],
+			[ 360, [ [ 'box', 'bottom-left' ] ] ],
+			[ 390, [ [ 'box', 'bottom-left' ] ] ],
+		] as Array< [ number, Array< [ string, string ] > ] > ) {
+			test( `at ${ width } px the page keeps the screen's width and every banner button is on screen and tappable`, async ( {
+				browser,
+				requestUtils,
+			} ) => {
+				const height = 640;
+				const { context, page, errors } = await visitor( browser, {
+					viewport: { width, height },
+					isMobile: true,
+					hasTouch: true,
+				} );
+				/**
+				 * Every banner button is inside the screen and takes a tap.
+				 *
+				 * @param where What is checked, for the messages.
+				 */
+				const expectOnScreen = async ( where: string ) => {
+					const buttons = banner( page ).getByRole( 'button' );
+					await expect( buttons ).toHaveCount( 4 );
+					for ( const button of await buttons.all() ) {
+						const name = `${ where }: ${
+							( await button.getAttribute( 'aria-label' ) ) ??
+							( await button.innerText() )
+						}`;
+						const box = await button.boundingBox();
+						expect( box, name ).not.toBeNull();
+						expect( box?.x ?? -1, name ).toBeGreaterThanOrEqual(
+							0
+						);
+						expect( box?.y ?? -1, name ).toBeGreaterThanOrEqual(
+							0
+						);
+						expect(
+							( box?.x ?? 0 ) + ( box?.width ?? Infinity ),
+							name
+						).toBeLessThanOrEqual( width );
+						expect(
+							( box?.y ?? 0 ) + ( box?.height ?? Infinity ),
+							name
+						).toBeLessThanOrEqual( height );
+						// Visible, stable and the element a tap at its centre reaches.
+						await button.tap( { trial: true, timeout: 2_000 } );
+					}
+				};
+				for ( const [ bannerType, bannerPosition ] of types ) {
+					await saveSettings( requestUtils, {
+						bannerType,
+						bannerPosition,
+					} );
+					await page.goto( DEMO_PATH );
+					await page.waitForLoadState( 'load' );
+					const label = `${ bannerType } at ${ width } px`;
+					await expectOnScreen( label );
+					expect(
+						await page.evaluate(
+							() => document.documentElement.scrollWidth
+						),
+						`${ label }: the page's width`
+					).toBeLessThanOrEqual( width );
+					const right = await page
+						.locator( '.tessera-cookie-table table' )
+						.evaluateAll( ( tables ) =>
+							Math.max(
+								...tables.map(
+									( t ) => t.getBoundingClientRect().right
+								)
+							)
+						);
+					expect(
+						right,
+						`${ label }: the cookie table's right edge`
+					).toBeLessThanOrEqual( width );
+					// Whatever the page holds: content wider than the screen (on a phone it widens the box that fixed
+					// elements are placed in) leaves every button on screen.
+					await page.evaluate( () =>
+						document.body.insertAdjacentHTML(
+							'beforeend',
+							'<div style="width:800px;height:20px"></div>'
+						)
+					);
+					await expectOnScreen( `${ label } under a wider page` );
+				}
+				await banner( page )
+					.getByRole( 'button', { name: 'Customize' } )
+					.tap();
+				await expect( dialog( page ) ).toBeVisible();
 				expect( errors ).toEqual( [] );
 				await context.close();
 			} );

@@ -196,7 +196,7 @@ export async function withoutWebFonts(
 }
 
 /**
- * A visitor: a fresh browser context without WordPress or consent cookies. YouTube is answered
+ * A visitor: a fresh browser context without WordPress or consent cookies. YouTube's embed is answered
  * locally (there is no internet here), so that a restored embed loads something.
  *
  * @param browser The browser.
@@ -211,18 +211,12 @@ export async function visitor(
 		storageState: { cookies: [], origins: [] },
 		...options,
 	} );
-	await context.route(
-		/^https:\/\/(www\.youtube\.com|i\.ytimg\.com)\//,
-		( route ) =>
-			route.fulfill( {
-				status: 200,
-				contentType: route.request().url().includes( 'ytimg' )
-					? 'image/svg+xml'
-					: 'text/html',
-				body: route.request().url().includes( 'ytimg' )
-					? '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"/>'
-					: '<!doctype html><title>video</title>',
-			} )
+	await context.route( /^https:\/\/www\.youtube\.com\//, ( route ) =>
+		route.fulfill( {
+			status: 200,
+			contentType: 'text/html',
+			body: '<!doctype html><title>video</title>',
+		} )
 	);
 	const page = await context.newPage();
 	const errors: string[] = [];
@@ -233,6 +227,30 @@ export async function visitor(
 		}
 	} );
 	return { context, page, errors };
+}
+
+/**
+ * Google's hosts (YouTube and its images and videos, Analytics, Tag Manager, fonts, ads): a page must ask none of
+ * them before the visitor consents.
+ */
+export const GOOGLE_HOST =
+	/(^|\.)(google|googleapis|gstatic|googletagmanager|google-analytics|googleusercontent|googlevideo|doubleclick|youtube|youtube-nocookie|ytimg|ggpht)\.(com|net)$|^youtu\.be$/;
+
+/**
+ * Records every request of a context to a Google host, from now on.
+ *
+ * @param context The visitor's context.
+ * @return The URLs requested so far (the array fills as the page runs).
+ */
+export function googleRequests( context: BrowserContext ): string[] {
+	const seen: string[] = [];
+	context.on( 'request', ( request ) => {
+		const url = request.url();
+		if ( GOOGLE_HOST.test( new URL( url ).hostname ) ) {
+			seen.push( url );
+		}
+	} );
+	return seen;
 }
 
 /**
