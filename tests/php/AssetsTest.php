@@ -133,7 +133,7 @@ final class AssetsTest extends TestCase {
 
 	public function test_block_stylesheets_are_the_minified_builds_and_inline_under_cores_limit(): void {
 		$registry = \WP_Block_Type_Registry::get_instance();
-		foreach ( array( 'tessera/gallery', 'tessera/album', 'tessera/form', 'tessera/popular-posts', 'tessera/view-counter' ) as $name ) {
+		foreach ( array( 'tessera/gallery', 'tessera/album', 'tessera/form', 'tessera/popular-posts', 'tessera/view-counter', 'tessera/consent-banner' ) as $name ) {
 			$handles = $registry->get_registered( $name )->style_handles;
 			$this->assertNotEmpty( $handles, $name );
 			foreach ( $handles as $handle ) {
