@@ -2,7 +2,9 @@
  * The form block's island (docs/forms.md, spec §2–§5, §7, §8): loaded by view.ts on intent, it mounts one React
  * root per form into a container appended to the form and drives the server-rendered markup in place (no
  * hydration, no re-render of the fields): live validation with the server's messages, conditional logic,
- * steps, the e-mail typo suggestion, the background submission and its notices or popup.
+ * steps, the e-mail typo suggestion, the background submission and its notices or popup. A multi-step form's
+ * step indicator and Previous/Next buttons are the server's too (its first step is laid out as the island keeps
+ * it), so taking the form over moves nothing on the page.
  */
 
 /**
@@ -152,8 +154,21 @@ function FormIsland( { form, config, formConfig, slots }: IslandProps ) {
 	const [ suggestions, setSuggestions ] = useState<
 		Record< string, string >
 	>( {} );
-	const [ step, setStep ] = useState( 0 );
-	const [ announcement, setAnnouncement ] = useState( '' );
+	// The step the server shows (the first, or the first with an error after a normal post).
+	const [ step, setStep ] = useState( () =>
+		Number(
+			form.querySelector< HTMLElement >(
+				'.tessera-form__step:not([hidden])'
+			)?.dataset.step || 0
+		)
+	);
+	// "Step 1 of 2: Title", as the server prints it (Steps::label()).
+	const stepTitle = formConfig.stepTitles[ step ] || '';
+	const announcement =
+		steps > 1
+			? format( texts.stepOf, step + 1, steps ) +
+				( stepTitle ? ': ' + stepTitle : '' )
+			: '';
 	const [ notice, setNotice ] = useState< Notice | null >( null );
 	const [ popup, setPopup ] = useState< {
 		text: string;
@@ -561,6 +576,20 @@ function FormIsland( { form, config, formConfig, slots }: IslandProps ) {
 				send();
 			}
 		};
+		const onClick = ( event: MouseEvent ) => {
+			const target =
+				event.target instanceof Element
+					? event.target.closest( 'button' )
+					: null;
+			if ( ! target || ! slots.nav?.contains( target ) ) {
+				return;
+			}
+			if ( target.matches( '.tessera-form__button--next' ) ) {
+				next();
+			} else if ( target.matches( '.tessera-form__button--previous' ) ) {
+				goTo( Math.max( 0, step - 1 ) );
+			}
+		};
 		const onReset = () =>
 			window.setTimeout( () =>
 				setVisible( visibleFields( fields, readAll() ) )
@@ -580,6 +609,7 @@ function FormIsland( { form, config, formConfig, slots }: IslandProps ) {
 		form.addEventListener( 'focusout', onBlur );
 		form.addEventListener( 'change', onChange );
 		form.addEventListener( 'submit', onSubmit );
+		form.addEventListener( 'click', onClick );
 		form.addEventListener( 'reset', onReset );
 		window.addEventListener( 'offline', onOffline );
 		return () => {
@@ -588,6 +618,7 @@ function FormIsland( { form, config, formConfig, slots }: IslandProps ) {
 			form.removeEventListener( 'focusout', onBlur );
 			form.removeEventListener( 'change', onChange );
 			form.removeEventListener( 'submit', onSubmit );
+			form.removeEventListener( 'click', onClick );
 			form.removeEventListener( 'reset', onReset );
 			window.removeEventListener( 'offline', onOffline );
 		};
@@ -598,6 +629,7 @@ function FormIsland( { form, config, formConfig, slots }: IslandProps ) {
 		config.tlds,
 		fields,
 		form,
+		goTo,
 		next,
 		readAll,
 		send,
@@ -669,30 +701,57 @@ function FormIsland( { form, config, formConfig, slots }: IslandProps ) {
 		if ( button ) {
 			button.hidden = steps > 1 && step < steps - 1;
 		}
+		// The server's step indicator and buttons, kept in place (their text set only when it changes, so that
+		// the live region announces a change of step and nothing else).
+		if ( slots.progress ) {
+			slots.progress.hidden = collapsed !== 'none';
+			const set = ( selector: string, text: string ) => {
+				const element = slots.progress?.querySelector( selector );
+				if ( element && element.textContent !== text ) {
+					element.textContent = text;
+				}
+			};
+			set( '.tessera-form__progress-text', announcement );
+			set( '.tessera-form__live', announcement );
+			const bar =
+				slots.progress.querySelector< HTMLElement >(
+					'[role=progressbar]'
+				);
+			bar?.setAttribute( 'aria-label', announcement );
+			bar?.setAttribute( 'aria-valuenow', String( step + 1 ) );
+			const fill = bar?.querySelector< HTMLElement >( 'span' );
+			if ( fill ) {
+				fill.style.width = `${ ( ( step + 1 ) / steps ) * 100 }%`;
+			}
+		}
+		slots.nav
+			?.querySelectorAll< HTMLButtonElement >( 'button' )
+			.forEach( ( navButton ) => {
+				navButton.hidden = navButton.matches(
+					'.tessera-form__button--next'
+				)
+					? step >= steps - 1
+					: step === 0;
+			} );
 		form.hidden = collapsed === 'form';
 	}, [
+		announcement,
 		button,
 		collapsed,
 		errors,
 		fields,
 		form,
 		formId,
+		slots.nav,
+		slots.progress,
 		states,
 		step,
 		steps,
 		visible,
 	] );
 
-	// A step change is announced and moves focus to the step's first field.
+	// A step change moves focus to the step's first field (the layout effect above announces it).
 	useEffect( () => {
-		if ( steps < 2 ) {
-			return;
-		}
-		const title = formConfig.stepTitles[ step ] || '';
-		const text =
-			format( texts.stepOf, step + 1, steps ) +
-			( title ? ': ' + title : '' );
-		setAnnouncement( text );
 		if ( focusStep.current ) {
 			focusStep.current = false;
 			const first = fields.find(
@@ -774,7 +833,6 @@ function FormIsland( { form, config, formConfig, slots }: IslandProps ) {
 		</div>
 	) : null;
 
-	const progress = ( step + 1 ) / steps;
 	return (
 		<>
 			{ rows }
@@ -782,63 +840,6 @@ function FormIsland( { form, config, formConfig, slots }: IslandProps ) {
 				createPortal(
 					noticeElement,
 					notice?.where === 'bottom' ? slots.bottom : slots.top
-				) }
-			{ slots.progress &&
-				steps > 1 &&
-				createPortal(
-					<div
-						className="tessera-form__progress"
-						hidden={ collapsed !== 'none' }
-					>
-						<p
-							className="tessera-form__progress-text"
-							aria-hidden="true"
-						>
-							{ announcement }
-						</p>
-						<div
-							className="tessera-form__progressbar"
-							role="progressbar"
-							aria-label={ announcement }
-							aria-valuemin={ 1 }
-							aria-valuemax={ steps }
-							aria-valuenow={ step + 1 }
-						>
-							<span style={ { width: `${ progress * 100 }%` } } />
-						</div>
-						<p
-							className="screen-reader-text tessera-form__live"
-							aria-live="polite"
-						>
-							{ announcement }
-						</p>
-					</div>,
-					slots.progress
-				) }
-			{ slots.nav &&
-				steps > 1 &&
-				createPortal(
-					<>
-						{ step > 0 ? (
-							<button
-								type="button"
-								className="tessera-form__button tessera-form__button--previous wp-element-button"
-								onClick={ () => goTo( step - 1 ) }
-							>
-								{ texts.previous }
-							</button>
-						) : null }
-						{ step < steps - 1 ? (
-							<button
-								type="button"
-								className="tessera-form__button tessera-form__button--next wp-element-button"
-								onClick={ next }
-							>
-								{ texts.next }
-							</button>
-						) : null }
-					</>,
-					slots.nav
 				) }
 			{ popup !== null ? (
 				<SuccessPopup
@@ -881,14 +882,12 @@ export function mountAll( doc: Document = document ): void {
 			const bottom = slot( 'tessera-form__notices' );
 			form.before( top );
 			form.after( bottom );
-			let progress: HTMLElement | null = null;
-			let nav: HTMLElement | null = null;
-			if ( formConfig.stepTitles.length > 1 ) {
-				progress = slot( 'tessera-form__progress-slot' );
-				form.querySelector( '.tessera-form__step' )?.before( progress );
-				nav = slot( 'tessera-form__nav' );
-				form.querySelector( '.tessera-form__submit' )?.prepend( nav );
-			}
+			// A multi-step form's indicator and buttons are the server's (Steps), in the layout kept here.
+			const progress = form.querySelector< HTMLElement >(
+				'.tessera-form__progress'
+			);
+			const nav =
+				form.querySelector< HTMLElement >( '.tessera-form__nav' );
 			const container = slot( 'tessera-form__island' );
 			form.appendChild( container );
 			createRoot( container ).render(

@@ -6,7 +6,8 @@
  * server-rendered form in place, so nothing typed before is lost. Nothing is loaded without intent (no idle
  * preload: it cost a page's Lighthouse score its blocking time), so a background-submission form sent before its
  * island is ready (a first click on Send after the browser's autofill) is held until the island takes it, or
- * posted normally if the island cannot load.
+ * posted normally if the island cannot load; a first tap on a step's Next or Previous is repeated once the island
+ * is ready, and a multi-step form whose island cannot load shows all its steps (as without JavaScript).
  */
 
 /**
@@ -16,6 +17,9 @@ import { scrollToElement } from '../../src/lib/scroll';
 import { newToken } from './token';
 
 const FORM_SELECTOR = 'form.tessera-form';
+
+/** The class a form takes when its island cannot load (`Steps::STATIC_CLASS` on the server). */
+const STATIC_CLASS = 'tessera-form--static';
 
 /** How long a held submission waits for the island before the form is posted normally, in ms. */
 const HOLD_MS = 8000;
@@ -58,6 +62,7 @@ function loadIsland(): void {
 		script.async = false;
 		script.addEventListener( 'error', () => {
 			failed = true;
+			showAllSteps();
 			document.dispatchEvent( new Event( 'tessera-form-island-failed' ) );
 		} );
 		document.head.appendChild( script );
@@ -199,6 +204,48 @@ function holdSubmit( event: SubmitEvent ): void {
 }
 
 /**
+ * The island cannot load: multi-step forms (and fields their conditions hide) show everything, one Submit, as
+ * without JavaScript (the server prints one step at a time for the island; the stylesheet expands this class).
+ */
+function showAllSteps(): void {
+	document
+		.querySelectorAll( FORM_SELECTOR )
+		.forEach( ( form ) => form.classList.add( STATIC_CLASS ) );
+}
+
+/**
+ * A click on Previous or Next before the island is ready (the pointerdown that came with it only asked for the
+ * island): repeated once the island listens, so the first tap is not lost; once only, however often it was tapped.
+ *
+ * @param event The click, seen first (capture on the document).
+ */
+function holdStepClick( event: MouseEvent ): void {
+	const button =
+		event.target instanceof Element
+			? event.target.closest< HTMLButtonElement >(
+					'.tessera-form__nav button'
+				)
+			: null;
+	const form = button?.closest< HTMLFormElement >( FORM_SELECTOR );
+	if ( ! button || ! form || form.dataset.island === 'ready' || failed ) {
+		return;
+	}
+	if ( form.dataset.heldStep ) {
+		return;
+	}
+	form.dataset.heldStep = '1';
+	form.addEventListener(
+		'tessera-form-ready',
+		() => {
+			delete form.dataset.heldStep;
+			button.click();
+		},
+		{ once: true }
+	);
+	loadIsland();
+}
+
+/**
  * Wires the page.
  */
 function init(): void {
@@ -234,6 +281,7 @@ function init(): void {
 		} )
 	);
 	document.addEventListener( 'submit', holdSubmit, true );
+	document.addEventListener( 'click', holdStepClick, true );
 }
 
 init();

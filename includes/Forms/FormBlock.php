@@ -147,10 +147,7 @@ final class FormBlock {
 				'genericError' => __( 'The form could not be sent. Please try again.', 'tessera' ),
 				/* translators: %s: a suggested e-mail address. */
 				'didYouMean'   => __( 'Did you mean %s?', 'tessera' ),
-				/* translators: 1: the current step's number, 2: the number of steps. */
-				'stepOf'       => __( 'Step %1$d of %2$d', 'tessera' ),
-				'previous'     => __( 'Previous', 'tessera' ),
-				'next'         => __( 'Next', 'tessera' ),
+				'stepOf'       => Steps::template(),
 				'success'      => __( 'Success', 'tessera' ),
 				'close'        => __( 'Close', 'tessera' ),
 			),

@@ -61,6 +61,13 @@ final class Renderer {
 	private array $carry;
 
 	/**
+	 * Which fields are shown (field id => shown), by the conditions on the values shown.
+	 *
+	 * @var array<string, bool>
+	 */
+	private array $visible = array();
+
+	/**
 	 * Creates the renderer.
 	 *
 	 * @param FormDefinition                         $form   The stored form.
@@ -135,6 +142,23 @@ final class Renderer {
 		);
 		$html .= $this->hidden_inputs();
 
+		// The layout the island keeps (docs/forms.md, "Steps"): the fields that their conditions hide are hidden,
+		// and a multi-step form shows one step (the first, or the first with an error) with its indicator and
+		// buttons. Without JavaScript the <noscript> style shows everything again.
+		$shown         = array();
+		foreach ( $this->form->fields as $field ) {
+			$shown[ $field->id ] = $this->value( $field );
+		}
+		$this->visible = Validator::visible( $this->form, $shown );
+		$stepped       = $this->form->steps > 1;
+		$current       = $this->current_step();
+		if ( $stepped || in_array( false, $this->visible, true ) ) {
+			$html .= Steps::noscript();
+		}
+		if ( $stepped ) {
+			$html .= Steps::progress( $this->form, $current );
+		}
+
 		$step = -1;
 		foreach ( $this->form->fields as $field ) {
 			if ( $field->step !== $step ) {
@@ -147,6 +171,7 @@ final class Renderer {
 					array(
 						'class'     => 'tessera-form__step',
 						'data-step' => (string) $step,
+						'hidden'    => $stepped && $step !== $current,
 					)
 				);
 			}
@@ -157,6 +182,9 @@ final class Renderer {
 		}
 
 		$html .= '<div class="tessera-form__submit evf-submit-container">';
+		if ( $stepped ) {
+			$html .= Steps::nav( $this->form, $current );
+		}
 		if ( (int) $settings['countdown'] > 0 ) {
 			$html .= Html::element(
 				'span',
@@ -170,10 +198,11 @@ final class Renderer {
 		$html .= Html::element(
 			'button',
 			array(
-				'type'  => 'submit',
-				'class' => 'tessera-form__button wp-element-button',
-				'name'  => 'everest_forms[submit]',
-				'value' => (string) $id,
+				'type'   => 'submit',
+				'class'  => 'tessera-form__button wp-element-button',
+				'name'   => 'everest_forms[submit]',
+				'value'  => (string) $id,
+				'hidden' => $stepped && $current < $this->form->steps - 1,
 			),
 			esc_html( (string) $settings['submitLabel'] )
 		);
@@ -182,6 +211,20 @@ final class Renderer {
 			$html .= $notice;
 		}
 		return $html . '</div>';
+	}
+
+	/**
+	 * The step shown first: the step of the first field with an error (a refused normal post), else the first.
+	 *
+	 * @return int From 0.
+	 */
+	private function current_step(): int {
+		foreach ( $this->form->fields as $field ) {
+			if ( '' !== ( $this->errors[ $field->id ] ?? '' ) ) {
+				return $field->step;
+			}
+		}
+		return 0;
 	}
 
 	/**
@@ -342,11 +385,15 @@ final class Renderer {
 			'data-field-id'               => $field->id,
 			'data-required-field-message' => '' !== $field->required_message ? $field->required_message : null,
 			'data-conditions'             => null === $field->conditions ? null : (string) wp_json_encode( $field->conditions ),
+			'hidden'                      => false === ( $this->visible[ $field->id ] ?? true ),
 		);
 		$common    = array(
 			'aria-describedby' => array() === $described ? null : implode( ' ', $described ),
 			'aria-invalid'     => '' !== $error ? 'true' : null,
-			'required'         => $field->required,
+			// A field that its conditions may hide cannot be `required` in HTML (the browser would ask for it hidden
+			// or, without JavaScript, when the visitor's answers leave it out): the server and the island check it.
+			'required'         => $field->required && null === $field->conditions,
+			'aria-required'    => $field->required && null !== $field->conditions ? 'true' : null,
 		);
 		$label     = esc_html( $field->label ) . ( $field->required ? ' <span class="tessera-form__required" aria-hidden="true">*</span>' : '' );
 
@@ -532,7 +579,7 @@ final class Renderer {
 						'value'             => $choice,
 						'checked'           => in_array( $choice, $selected, true ),
 						// A required checkbox group cannot say "one of these" in HTML: the server (and the island) do.
-						'required'          => ! $checkbox && $field->required,
+						'required'          => ! $checkbox && $field->required && null === $field->conditions,
 						'aria-describedby'  => $common['aria-describedby'] ?? null,
 						'data-choice-limit' => $checkbox && $field->choice_limit > 0 ? (string) $field->choice_limit : null,
 					)

@@ -68,8 +68,6 @@ export interface Texts {
 	genericError: string;
 	didYouMean: string;
 	stepOf: string;
-	previous: string;
-	next: string;
 	success: string;
 	close: string;
 }
@@ -213,8 +211,6 @@ export function parseConfig( value: unknown ): PageConfig | null {
 			genericError: t( 'genericError' ),
 			didYouMean: t( 'didYouMean' ),
 			stepOf: t( 'stepOf' ),
-			previous: t( 'previous' ),
-			next: t( 'next' ),
 			success: t( 'success' ),
 			close: t( 'close' ),
 		},

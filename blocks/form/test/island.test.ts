@@ -485,7 +485,7 @@ describe( 'parseConfig', () => {
 			ajaxUrl: '/wp-admin/admin-ajax.php',
 			scripts: [ 'a.js', 3 ],
 			messages,
-			texts: { next: 'Next' },
+			texts: { stepOf: 'Step %1$d of %2$d' },
 			domains: [ 'gmail.com' ],
 			tlds: [ 'com' ],
 			forms: {
@@ -505,7 +505,7 @@ describe( 'parseConfig', () => {
 		} );
 		expect( config?.scripts ).toEqual( [ 'a.js' ] );
 		expect( config?.messages.check_limit ).toBe( messages.check_limit );
-		expect( config?.texts.next ).toBe( 'Next' );
+		expect( config?.texts.stepOf ).toBe( 'Step %1$d of %2$d' );
 		expect( config?.forms[ '7' ]?.fields ).toHaveLength( 1 );
 		expect( config?.forms[ '7' ]?.fields[ 0 ] ).toMatchObject( {
 			id: 'x',

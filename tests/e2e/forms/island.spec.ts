@@ -440,24 +440,134 @@ test.describe( 'the form island', { tag: '@visitor' }, () => {
 		await context.close();
 	} );
 
-	test( 'a network failure shows the generic error and keeps what was typed', async ( {
+	test( 'one page view, several submissions: a network failure, a retry, another entry, a refusal and its retry each show their own notice', async ( {
 		browser,
 	} ) => {
-		const { context, page } = await consentingVisitor( browser );
-		const id = formId( 'demo-message-top' );
+		const { context, page, errors } = await consentingVisitor( browser );
+		const id = formId( 'demo-contact' );
+		const before = entries( id ).total;
 		const form = await openForm( page, id );
-		await form.getByLabel( 'E-mail' ).fill( 'offline@example.org' );
-		await page.route( /admin-ajax\.php/, ( route ) => route.abort() );
-		await form.getByRole( 'button', { name: 'Subscribe' } ).click();
-		await expect(
-			page.locator( `#evf-form-${ id }-notice` )
-		).toContainText( 'The form could not be sent. Please try again.' );
-		await expect( form.getByLabel( 'E-mail' ) ).toHaveValue(
-			'offline@example.org'
+		const notice = page.locator( `#evf-form-${ id }-notice` );
+		const button = form.getByRole( 'button', { name: 'Submit' } );
+		const token = form.locator( 'input[name="tessera_submission"]' );
+		const isSubmission = ( request: { postData: () => string | null } ) =>
+			( request.postData() || '' ).includes( `action=${ ACTION }` );
+		/**
+		 * Fills the form as one visitor and sends it; answers the status of the submission (0: none arrived).
+		 *
+		 * @param name    Name (the message says it too).
+		 * @param started How long ago the form was started, in seconds (0: just now, sent too quickly).
+		 */
+		const send = async ( name: string, started = 10 ) => {
+			await form.getByLabel( 'Name' ).fill( name );
+			await form.getByLabel( 'E-mail' ).fill( 'retry@example.org' );
+			await form.getByLabel( 'Message' ).fill( `Sent by ${ name }` );
+			await startedSecondsAgo( form, started );
+			const answer = page
+				.waitForResponse( ( response ) =>
+					isSubmission( response.request() )
+				)
+				.then( ( response ) => response.status() );
+			const failure = page
+				.waitForEvent( 'requestfailed', isSubmission )
+				.then( () => 0 );
+			await button.click();
+			return Promise.race( [ answer, failure ] );
+		};
+		/**
+		 * Expects the form after a success: empty, a new token, the button back.
+		 * @param previous
+		 */
+		const resetAfterSuccess = async ( previous: string ) => {
+			await expect( form.getByLabel( 'Name' ) ).toHaveValue( '' );
+			await expect( form.getByLabel( 'Message' ) ).toHaveValue( '' );
+			await expect( token ).not.toHaveValue( previous );
+			await expect( token ).toHaveValue( /^[0-9a-f]{32}$/ );
+			await expect( button ).toBeEnabled();
+			await expect( form ).toBeVisible();
+		};
+
+		// 1. The network fails: the generic error, what was typed kept.
+		const abort = ( route: Route ) => route.abort();
+		await page.route( /admin-ajax\.php$/, abort );
+		expect( await send( 'Offline First' ) ).toBe( 0 );
+		await expect( notice ).toHaveRole( 'alert' );
+		await expect( notice ).toHaveText(
+			'The form could not be sent. Please try again.'
 		);
+		await expect( form.getByLabel( 'Message' ) ).toHaveValue(
+			'Sent by Offline First'
+		);
+		await expect( button ).toBeEnabled();
+
+		// 2. The retry of the same answers succeeds.
+		await page.unroute( /admin-ajax\.php$/, abort );
+		let previous = await token.inputValue();
+		await startedSecondsAgo( form );
+		const retried = page.waitForResponse( ( response ) =>
+			isSubmission( response.request() )
+		);
+		await button.click();
+		expect( ( await retried ).status() ).toBe( 200 );
+		await expect( notice ).toHaveRole( 'status' );
+		await expect( notice ).toContainText(
+			'Thank you! Your message has been sent.'
+		);
+		await resetAfterSuccess( previous );
+
+		// 3. Another entry from the same page view: a success again.
+		previous = await token.inputValue();
+		expect( await send( 'Second Entry' ) ).toBe( 200 );
+		await expect( notice ).toHaveRole( 'status' );
+		await expect( notice ).toContainText(
+			'Thank you! Your message has been sent.'
+		);
+		await resetAfterSuccess( previous );
+
+		// 4. Sent at once after that success (the minimum fill time counts anew): refused, then sent.
+		expect( await send( 'Too Quick', 0 ) ).toBe( 400 );
+		await expect( notice ).toHaveRole( 'alert' );
+		await expect( notice ).toHaveText(
+			'The form was sent too quickly. Please wait a few seconds and send it again.'
+		);
+		await expect( form.getByLabel( 'Message' ) ).toHaveValue(
+			'Sent by Too Quick'
+		);
+		previous = await token.inputValue();
+		await startedSecondsAgo( form );
+		const resent = page.waitForResponse( ( response ) =>
+			isSubmission( response.request() )
+		);
+		await button.click();
+		expect( ( await resent ).status() ).toBe( 200 );
+		await expect( notice ).toHaveRole( 'status' );
+		await expect( notice ).toContainText(
+			'Thank you! Your message has been sent.'
+		);
+		await resetAfterSuccess( previous );
+
+		// One notice at a time, each entry stored once, and nothing thrown.
 		await expect(
-			form.getByRole( 'button', { name: 'Subscribe' } )
-		).toBeEnabled();
+			page.locator( `[id="evf-form-${ id }-notice"]` )
+		).toHaveCount( 1 );
+		const stored = entries( id );
+		expect( stored.total ).toBe( before + 3 );
+		expect(
+			stored.rows
+				.slice( 0, 3 )
+				.map( ( row ) => row.values.message )
+				.reverse()
+		).toEqual( [
+			'Sent by Offline First',
+			'Sent by Second Entry',
+			'Sent by Too Quick',
+		] );
+		// The browser's own lines for the aborted request and the 400 are expected; nothing else.
+		expect(
+			errors.filter(
+				( error ) => ! error.startsWith( 'Failed to load resource:' )
+			)
+		).toEqual( [] );
 		await context.close();
 	} );
 
