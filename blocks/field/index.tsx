@@ -1,7 +1,7 @@
 /**
  * Entry `blocks/field/index` (handle `tessera-block-field`, block.json `editorScript`): the form field block
- * `tessera/field`, one variation per field type. The form renders its fields on the server from the stored
- * form, so the block saves no markup.
+ * `tessera/field`, one variation per field type, offered only inside a form. The form renders its fields on the
+ * server from the stored form, so the block saves no markup.
  */
 
 /**
@@ -19,6 +19,7 @@ import { __ } from '@wordpress/i18n';
  */
 import metadata from './block.json';
 import { Edit } from './edit';
+import { formPostPlacement } from '../form/placement';
 import { defaultChoices, type FieldAttributes, type FieldType } from './types';
 import './editor.scss';
 
@@ -138,5 +139,7 @@ registerBlockType< FieldAttributes >(
 		edit: Edit,
 		save: () => null,
 		variations: fieldVariations(),
+		// Inside a form only (block.json `ancestor`), but anywhere in the form post's own editor.
+		...formPostPlacement(),
 	}
 );

@@ -1,7 +1,7 @@
 /**
  * Entry `blocks/form-step/index` (handle `tessera-block-form-step`, block.json `editorScript`): the step
- * separator `tessera/form-step` of multi-step forms. The form renders its steps on the server, so the block
- * saves no markup.
+ * separator `tessera/form-step` of multi-step forms, offered only in a form. The form renders its steps on the
+ * server, so the block saves no markup.
  */
 
 /**
@@ -15,6 +15,7 @@ import { registerBlockType, type BlockConfiguration } from '@wordpress/blocks';
 import metadata from './block.json';
 import { Edit } from './edit';
 import type { FormStepAttributes } from './types';
+import { formPostPlacement } from '../form/placement';
 import './editor.scss';
 
 registerBlockType< FormStepAttributes >(
@@ -23,5 +24,7 @@ registerBlockType< FormStepAttributes >(
 	{
 		edit: Edit,
 		save: () => null,
+		// Directly in a form only (block.json `parent`), but anywhere in the form post's own editor.
+		...formPostPlacement(),
 	}
 );
