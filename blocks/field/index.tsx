@@ -19,6 +19,7 @@ import { __ } from '@wordpress/i18n';
  */
 import metadata from './block.json';
 import { Edit } from './edit';
+import { blockExample } from '../../src/lib/block-example';
 import { formPostPlacement } from '../form/placement';
 import { defaultChoices, type FieldAttributes, type FieldType } from './types';
 import './editor.scss';
@@ -139,6 +140,12 @@ registerBlockType< FieldAttributes >(
 		edit: Edit,
 		save: () => null,
 		variations: fieldVariations(),
+		// The inserter's preview (a variation's own attributes are merged over these).
+		example: blockExample( {
+			type: 'email',
+			label: __( 'Email', 'tessera' ),
+			required: true,
+		} ),
 		// Inside a form only (block.json `ancestor`), but anywhere in the form post's own editor.
 		...formPostPlacement(),
 	}

@@ -8,6 +8,7 @@
  * WordPress dependencies
  */
 import { registerBlockType, type BlockConfiguration } from '@wordpress/blocks';
+import { __ } from '@wordpress/i18n';
 
 /**
  * Internal dependencies
@@ -15,6 +16,7 @@ import { registerBlockType, type BlockConfiguration } from '@wordpress/blocks';
 import metadata from './block.json';
 import { Edit } from './edit';
 import type { FormStepAttributes } from './types';
+import { blockExample } from '../../src/lib/block-example';
 import { formPostPlacement } from '../form/placement';
 import './editor.scss';
 
@@ -24,6 +26,7 @@ registerBlockType< FormStepAttributes >(
 	{
 		edit: Edit,
 		save: () => null,
+		example: blockExample( { title: __( 'Your details', 'tessera' ) } ),
 		// Directly in a form only (block.json `parent`), but anywhere in the form post's own editor.
 		...formPostPlacement(),
 	}
