@@ -6,7 +6,7 @@
 /**
  * External dependencies
  */
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Opens the inserter (when it is closed) and searches for a term.
@@ -27,6 +27,21 @@ export async function searchInserter(
 	}
 	const panel = page.locator( '.block-editor-inserter__menu' );
 	await panel.getByRole( 'searchbox' ).fill( term );
+	// The results render in chunks after a debounce: wait until their number holds still, so that what is not
+	// listed is really left out (not yet to come).
+	const items = panel.locator( '.block-editor-block-types-list__item' );
+	let last = -1;
+	await expect
+		.poll(
+			async () => {
+				const count = await items.count();
+				const settled = count > 0 && count === last;
+				last = count;
+				return settled;
+			},
+			{ intervals: [ 400 ] }
+		)
+		.toBe( true );
 	return panel;
 }
 
