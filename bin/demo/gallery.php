@@ -1,7 +1,7 @@
 <?php
 /**
  * Demo content for galleries (issue 6): 40 images generated locally (bin/demo/lib/gallery-images.php, no
- * download), two galleries and the page /demo-gallery/ showing them with the Gallery block. Each gallery is a
+ * download), two galleries and the page /demo-gallery/ showing them with the Tessera Gallery block. Each gallery is a
  * `tessera_gallery` post found again by its slug (created when missing, its images written again when they
  * changed).
  *

@@ -80,6 +80,9 @@ import {
 	requestErrorMessage,
 	type PostSummary,
 } from '../../src/lib/post-record';
+import { useIsBlockPreview } from '../../src/lib/block-preview';
+import { GallerySample } from '../gallery/editor/sample';
+import { albumIcon } from './icon';
 
 /** Changes attributes. */
 type SetAttributes = ( attributes: Partial< AlbumAttributes > ) => void;
@@ -167,7 +170,7 @@ function AlbumPicker( {
 
 	return (
 		<Placeholder
-			icon="images-alt2"
+			icon={ albumIcon }
 			label={ __( 'Album', 'tessera' ) }
 			instructions={ __(
 				'Create an album of galleries and other albums, or choose an album to show here.',
@@ -796,7 +799,7 @@ function AlbumEditor( {
 				) }
 				{ items.length === 0 ? (
 					<Placeholder
-						icon="images-alt2"
+						icon={ albumIcon }
 						label={ postLabel( album ) }
 						instructions={ __(
 							'This album is empty: add galleries and albums in the block’s settings (Album).',
@@ -856,7 +859,7 @@ function AlbumLoader( {
 		return (
 			<div { ...wrapperProps }>
 				<Placeholder
-					icon="images-alt2"
+					icon={ albumIcon }
 					label={ __( 'Album', 'tessera' ) }
 				>
 					<Spinner />
@@ -909,6 +912,21 @@ export function Edit( {
 }: BlockEditProps< AlbumAttributes > ): JSX.Element {
 	const wrapperProps = useBlockProps( { className: 'tessera-album-block' } );
 	const { albumId } = normaliseAlbum( attributes );
+	const isPreview = useIsBlockPreview();
+	if ( albumId === 0 && isPreview ) {
+		return (
+			<div { ...wrapperProps }>
+				<GallerySample
+					columns={ 3 }
+					titles={ [
+						__( 'Travels', 'tessera' ),
+						__( 'Family', 'tessera' ),
+						__( 'Nature', 'tessera' ),
+					] }
+				/>
+			</div>
+		);
+	}
 	if ( albumId === 0 ) {
 		return (
 			<div { ...wrapperProps }>

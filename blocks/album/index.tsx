@@ -14,12 +14,14 @@ import { registerBlockType, type BlockConfiguration } from '@wordpress/blocks';
  */
 import metadata from './block.json';
 import { Edit } from './edit';
+import { albumIcon } from './icon';
 import type { AlbumAttributes } from './types';
 
 registerBlockType< AlbumAttributes >(
 	// block.json is the block's metadata; the server registers the same file.
 	metadata as unknown as BlockConfiguration< AlbumAttributes >,
 	{
+		icon: albumIcon,
 		edit: Edit,
 		save: () => null,
 	}

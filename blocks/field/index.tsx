@@ -1,7 +1,7 @@
 /**
  * Entry `blocks/field/index` (handle `tessera-block-field`, block.json `editorScript`): the form field block
- * `tessera/field`, one variation per field type. The form renders its fields on the server from the stored
- * form, so the block saves no markup.
+ * `tessera/field`, one variation per field type, offered only inside a form. The form renders its fields on the
+ * server from the stored form, so the block saves no markup.
  */
 
 /**
@@ -19,6 +19,8 @@ import { __ } from '@wordpress/i18n';
  */
 import metadata from './block.json';
 import { Edit } from './edit';
+import { blockExample } from '../../src/lib/block-example';
+import { formPostPlacement } from '../form/placement';
 import { defaultChoices, type FieldAttributes, type FieldType } from './types';
 import './editor.scss';
 
@@ -138,5 +140,13 @@ registerBlockType< FieldAttributes >(
 		edit: Edit,
 		save: () => null,
 		variations: fieldVariations(),
+		// The inserter's preview (a variation's own attributes are merged over these).
+		example: blockExample( {
+			type: 'email',
+			label: __( 'Email', 'tessera' ),
+			required: true,
+		} ),
+		// Inside a form only (block.json `ancestor`), but anywhere in the form post's own editor.
+		...formPostPlacement(),
 	}
 );

@@ -29,6 +29,8 @@ declare module '@wordpress/block-editor' {
 			blockName: string | string[],
 			ascending?: boolean
 		) => string[];
+		/** The editor's settings (`__unstableIsPreviewMode` is true in a block preview: src/lib/block-preview.ts). */
+		getSettings: ( state: unknown ) => Record< string, unknown >;
 	}
 
 	/** The block editor's data store (`core/block-editor`). */

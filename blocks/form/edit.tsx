@@ -1,7 +1,7 @@
 /**
  * The form block in the editor. Without a form it offers to create one (three fields to start from) or to
- * choose an existing one; with a form it edits the form post's field blocks in place (`useEntityBlockEditor`),
- * its title, and its settings (the post meta `_tessera_form_settings`) in the sidebar. The page saves only
+ * choose an existing one (core's Placeholder; in the inserter's preview, the example's fields); with a form it
+ * edits the form post's field blocks in place (`useEntityBlockEditor`), its title, and its settings (the post meta `_tessera_form_settings`) in the sidebar. The page saves only
  * `{"ref":ID}`; the form's own changes are saved with it, as those of a synced pattern.
  */
 
@@ -61,6 +61,8 @@ import {
 	type FormSettings,
 	type FormSummary,
 } from './types';
+import { useIsBlockPreview } from '../../src/lib/block-preview';
+import { formIcon } from './icon';
 
 /** The block context the editor passes (block.json `usesContext`). */
 interface FormContext {
@@ -149,7 +151,7 @@ function FormPicker( {
 
 	return (
 		<Placeholder
-			icon="feedback"
+			icon={ formIcon }
 			label={ __( 'Form', 'tessera' ) }
 			instructions={ __(
 				'Create a new form, or choose a form to show here. A form can be placed on many pages; its entries are kept together.',
@@ -660,7 +662,10 @@ function FormLoader( {
 	if ( ! form && ! hasResolved ) {
 		return (
 			<div { ...wrapperProps }>
-				<Placeholder icon="feedback" label={ __( 'Form', 'tessera' ) }>
+				<Placeholder
+					icon={ formIcon }
+					label={ __( 'Form', 'tessera' ) }
+				>
 					<Spinner />
 				</Placeholder>
 			</div>
@@ -706,6 +711,39 @@ function FormLoader( {
 }
 
 /**
+ * The block's preview without a form (the inserter's preview of its `example`, a pattern's thumbnail): the example's
+ * field blocks, as the block's own inner blocks, and the submit button.
+ *
+ * @param props              Component props.
+ * @param props.wrapperProps The block wrapper's props.
+ */
+function FormSample( {
+	wrapperProps,
+}: {
+	wrapperProps: Record< string, unknown >;
+} ): JSX.Element {
+	const innerBlocksProps = useInnerBlocksProps(
+		{ className: 'tessera-form-block__fields' },
+		{ templateLock: 'all', renderAppender: false }
+	);
+	return (
+		<div { ...wrapperProps }>
+			<div { ...innerBlocksProps } />
+			<div className="tessera-form__submit tessera-form-block__submit">
+				<button
+					type="button"
+					className="wp-element-button tessera-form__button tessera-form-block__button"
+					tabIndex={ -1 }
+					aria-disabled="true"
+				>
+					{ __( 'Submit', 'tessera' ) }
+				</button>
+			</div>
+		</div>
+	);
+}
+
+/**
  * The block's editor.
  *
  * @param props               Block edit props.
@@ -724,6 +762,7 @@ export function Edit( {
 	const wrapperProps = useBlockProps( { className: 'tessera-form-block' } );
 	const formId =
 		typeof ref === 'number' && Number.isInteger( ref ) && ref > 0 ? ref : 0;
+	const isPreview = useIsBlockPreview();
 
 	if ( context?.postType === FORM_POST_TYPE ) {
 		return (
@@ -736,6 +775,9 @@ export function Edit( {
 				</Warning>
 			</div>
 		);
+	}
+	if ( formId === 0 && isPreview ) {
+		return <FormSample wrapperProps={ wrapperProps } />;
 	}
 	if ( formId === 0 ) {
 		return (

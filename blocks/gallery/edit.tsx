@@ -1,6 +1,6 @@
 /**
  * The gallery block in the editor (docs/gallery.md, "Blocks"). Without a gallery it offers to create one from
- * the media library or to choose an existing one; with a gallery it shows the server render (the same PHP as
+ * the media library or to choose an existing one (core's Placeholder; a sample grid in the inserter's preview); with a gallery it shows the server render (the same PHP as
  * the front end), edits the gallery's images in the media library's gallery frame (add, remove, drag to
  * reorder) and in the sidebar's image list (titles and captions in place, move up / down, remove). The gallery is
  * a post of its own (`tessera_gallery`): its images are saved to it at once, not with the page. The view's
@@ -60,7 +60,10 @@ import {
 	type GalleryAttributes,
 	type GallerySummary,
 } from './types';
+import { useIsBlockPreview } from '../../src/lib/block-preview';
 import { GalleryFrame } from './editor/gallery-frame';
+import { GallerySample } from './editor/sample';
+import { galleryIcon } from './icon';
 import { ImageList } from './editor/image-list';
 import { SettingsPanels } from './editor/settings';
 import { useGalleryImages } from './editor/use-gallery-images';
@@ -157,8 +160,8 @@ function GalleryPicker( {
 
 	return (
 		<Placeholder
-			icon="format-gallery"
-			label={ __( 'Gallery', 'tessera' ) }
+			icon={ galleryIcon }
+			label={ __( 'Tessera Gallery', 'tessera' ) }
 			instructions={ __(
 				'Create a gallery from images of the media library, or choose a gallery to show here. A gallery can be shown on many pages.',
 				'tessera'
@@ -289,7 +292,7 @@ function GalleryEditor( {
 	if ( ids.length === 0 ) {
 		preview = (
 			<Placeholder
-				icon="format-gallery"
+				icon={ galleryIcon }
 				label={ galleryLabel( gallery ) }
 				instructions={ __(
 					'This gallery has no images yet.',
@@ -452,8 +455,8 @@ function GalleryLoader( {
 		return (
 			<div { ...wrapperProps }>
 				<Placeholder
-					icon="format-gallery"
-					label={ __( 'Gallery', 'tessera' ) }
+					icon={ galleryIcon }
+					label={ __( 'Tessera Gallery', 'tessera' ) }
 				>
 					<Spinner />
 				</Placeholder>
@@ -516,7 +519,15 @@ export function Edit( {
 	} );
 	const settings = normaliseAttributes( attributes );
 	const { galleryId } = settings;
+	const isPreview = useIsBlockPreview();
 
+	if ( galleryId === 0 && isPreview ) {
+		return (
+			<div { ...wrapperProps }>
+				<GallerySample columns={ Math.min( 3, settings.maxColumns ) } />
+			</div>
+		);
+	}
 	if ( galleryId === 0 ) {
 		return (
 			<div { ...wrapperProps }>

@@ -14,12 +14,14 @@ import { registerBlockType, type BlockConfiguration } from '@wordpress/blocks';
  */
 import metadata from './block.json';
 import { Edit } from './edit';
+import { galleryIcon } from './icon';
 import type { GalleryAttributes } from './types';
 
 registerBlockType< GalleryAttributes >(
 	// block.json is the block's metadata; the server registers the same file.
 	metadata as unknown as BlockConfiguration< GalleryAttributes >,
 	{
+		icon: galleryIcon,
 		edit: Edit,
 		save: () => null,
 	}

@@ -113,7 +113,7 @@ final class AdminScreen {
 			) . Html::element(
 				'p',
 				array( 'class' => 'hide-if-js' ),
-				esc_html__( 'Editing the images needs JavaScript; the Gallery block of the block editor edits them too.', 'tessera' )
+				esc_html__( 'Editing the images needs JavaScript; the Tessera Gallery block of the block editor edits them too.', 'tessera' )
 			)
 		);
 	}
@@ -134,7 +134,7 @@ final class AdminScreen {
 			esc_html(
 				sprintf(
 					/* translators: %s: the gallery's title. */
-					__( 'Edit a page or post, insert the Gallery block, and choose “%s” in it. One gallery can be shown on many pages, each with its own view and settings.', 'tessera' ),
+					__( 'Edit a page or post, insert the Tessera Gallery block, and choose “%s” in it. One gallery can be shown on many pages, each with its own view and settings.', 'tessera' ),
 					$title
 				)
 			),

@@ -339,7 +339,7 @@ final class PostTypes {
 		return array(
 			'labels'              => $gallery ? self::gallery_labels() : self::album_labels(),
 			'description'         => $gallery
-				? __( 'An ordered set of media-library images that pages and albums show with the Gallery block.', 'tessera' )
+				? __( 'An ordered set of media-library images that pages and albums show with the Tessera Gallery block.', 'tessera' )
 				: __( 'Galleries and other albums, browsed with the Album block.', 'tessera' ),
 			'public'              => false,
 			'publicly_queryable'  => false,

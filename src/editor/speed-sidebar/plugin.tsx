@@ -12,7 +12,9 @@ import { GaugeIcon } from './reload-icon';
 import { SpeedPanel } from './speed-panel';
 
 /**
- * The plugin `tessera-speed`: the sidebar and its "Page speed" more-menu item.
+ * The plugin `tessera-speed`: the sidebar and its one "Page speed" more-menu item. The sidebar is not pinnable:
+ * a pinnable `PluginSidebar` adds a more-menu item of its own (a plain toggle), which would list "Page speed" a
+ * second time; ours carries the spec's route with its fallback (spec §2, `openSpeedSidebar`).
  *
  * @return The plugin's elements.
  */
@@ -23,6 +25,7 @@ export function SpeedPlugin() {
 				name={ SIDEBAR_NAME }
 				title={ __( 'Page speed', 'tessera' ) }
 				icon={ <GaugeIcon /> }
+				isPinnable={ false }
 			>
 				<SpeedPanel />
 			</PluginSidebar>

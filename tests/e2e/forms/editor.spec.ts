@@ -8,7 +8,8 @@
  * Internal dependencies
  */
 import { test, expect } from '../speed/support';
-import { consentingVisitor } from './support';
+import { inserterItem, searchInserter } from '../inserter';
+import { consentingVisitor, testForm } from './support';
 
 test.describe( 'form block in the editor', () => {
 	test( 'create a form, add a field, change a setting, publish: the visitor sees it', async ( {
@@ -72,5 +73,40 @@ test.describe( 'form block in the editor', () => {
 			form.getByRole( 'button', { name: 'Ask for a quote' } )
 		).toBeVisible();
 		await context.close();
+	} );
+
+	test( 'field blocks and Form step are offered inside a form only, and on the form’s own screen', async ( {
+		admin,
+		editor,
+		page,
+	} ) => {
+		const form = testForm( 'inserter-placement', {} );
+		await admin.createNewPost();
+
+		// At the top of a page: the Form block, none of the blocks that belong in one.
+		let panel = await searchInserter( page, 'Form' );
+		await expect( inserterItem( panel, 'Form' ) ).toBeVisible();
+		for ( const title of [ 'Text field', 'Email field', 'Form step' ] ) {
+			await expect( inserterItem( panel, title ) ).toHaveCount( 0 );
+		}
+
+		// Inside a form (a field of it selected): its fields and steps.
+		await editor.insertBlock( {
+			name: 'tessera/form',
+			attributes: { ref: form.id },
+		} );
+		await editor.canvas
+			.locator( '[data-type="tessera/field"]' )
+			.first()
+			.click();
+		panel = await searchInserter( page, 'Form' );
+		for ( const title of [ 'Text field', 'Email field', 'Form step' ] ) {
+			await expect( inserterItem( panel, title ) ).toBeVisible();
+		}
+
+		// The form post's own editor edits its fields as top-level blocks.
+		await admin.visitAdminPage( 'post-new.php', 'post_type=tessera_form' );
+		panel = await searchInserter( page, 'field' );
+		await expect( inserterItem( panel, 'Email field' ) ).toBeVisible();
 	} );
 } );

@@ -268,7 +268,7 @@ test.describe( 'gallery block in the editor', () => {
 		await admin.createNewPost( { postType: 'page', title } );
 		await editor.insertBlock( { name: 'tessera/gallery' } );
 		const block = editor.canvas.getByRole( 'document', {
-			name: 'Block: Gallery',
+			name: 'Block: Tessera Gallery',
 		} );
 		await block.getByLabel( 'New gallery title' ).fill( title );
 		await block.getByRole( 'button', { name: 'Create a gallery' } ).click();
@@ -398,7 +398,7 @@ test.describe( 'gallery block in the editor', () => {
 			attributes: { galleryId },
 		} );
 		const block = editor.canvas.getByRole( 'document', {
-			name: 'Block: Gallery',
+			name: 'Block: Tessera Gallery',
 		} );
 		await expect(
 			block.locator( '.tessera-gallery__item img' )
@@ -569,7 +569,7 @@ test.describe( 'gallery block in the editor', () => {
 			attributes: { galleryId, showTitles: true },
 		} );
 		const block = editor.canvas.getByRole( 'document', {
-			name: 'Block: Gallery',
+			name: 'Block: Tessera Gallery',
 		} );
 		await expect(
 			block.locator( '.tessera-gallery__item img' )
@@ -713,7 +713,7 @@ test.describe( 'gallery block in the editor', () => {
 			`Image 3 of 3: Screen ${ stamp } 3`
 		);
 		await expect( page.locator( '#tessera-gallery-usage' ) ).toContainText(
-			'insert the Gallery block'
+			'insert the Tessera Gallery block'
 		);
 
 		// Move the last image up, with the keyboard.
