@@ -75,7 +75,7 @@ function blockEntries() {
 	if ( ! fs.existsSync( blocksDir ) ) {
 		return {};
 	}
-	/** @type {Record<string, string>} */
+	/** @type {Record<string, string|string[]>} */
 	const entries = {};
 	for ( const dirent of fs.readdirSync( blocksDir, {
 		withFileTypes: true,
@@ -92,7 +92,13 @@ function blockEntries() {
 			}
 		}
 	}
-	Object.assign( entries, blockStyleEntries( blocksDir ) );
+	// A stylesheet named like one of the block's scripts (the gallery's player.ts and player.css) joins that
+	// entry: one entry name, both files built beside each other.
+	for ( const [ name, style ] of Object.entries(
+		blockStyleEntries( blocksDir )
+	) ) {
+		entries[ name ] = entries[ name ] ? [ entries[ name ], style ] : style;
+	}
 	return entries;
 }
 

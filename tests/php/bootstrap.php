@@ -3,7 +3,7 @@
  * PHPUnit bootstrap: loads the test WordPress (with Tessera active) in this process.
  *
  * Environment:
- * - TESSERA_WP_DIR: the site root that holds wp-load.php (e.g. <checkout>-wp/test/site), required.
+ * - TESSERA_WP_DIR: the site root that holds wp-load.php (e.g. wp-<checkout>/test/site), required.
  * - WP_BASE_URL:    the site's URL (default http://127.0.0.1:8890); sets HTTP_HOST and friends.
  * - FAKE_PSI_URL:   the fake PageSpeed Insights server; tests that need it are skipped without it.
  *
@@ -22,7 +22,7 @@ global $table_prefix, $wpdb, $wp_version, $wp_db_version, $wp_rewrite, $wp, $wp_
 
 $tessera_wp_dir = rtrim( (string) getenv( 'TESSERA_WP_DIR' ), '/' );
 if ( '' === $tessera_wp_dir || ! is_file( $tessera_wp_dir . '/wp-load.php' ) ) {
-	fwrite( STDERR, "Set TESSERA_WP_DIR to the test site's root (the folder with wp-load.php), e.g. <checkout>-wp/test/site.\n" );
+	fwrite( STDERR, "Set TESSERA_WP_DIR to the test site's root (the folder with wp-load.php), e.g. wp-<checkout>/test/site.\n" );
 	exit( 1 );
 }
 
