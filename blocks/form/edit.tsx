@@ -612,18 +612,7 @@ function FormEditor( {
 					)
 				) }
 				<div { ...innerBlocksProps } />
-				<div className="tessera-form__submit tessera-form-block__submit">
-					<button
-						type="button"
-						className="wp-element-button tessera-form__button tessera-form-block__button"
-						tabIndex={ -1 }
-						aria-disabled="true"
-					>
-						{ settings.submitLabel.trim() !== ''
-							? settings.submitLabel
-							: __( 'Submit', 'tessera' ) }
-					</button>
-				</div>
+				<SubmitPreview label={ settings.submitLabel } />
 			</div>
 		</>
 	);
@@ -729,16 +718,29 @@ function FormSample( {
 	return (
 		<div { ...wrapperProps }>
 			<div { ...innerBlocksProps } />
-			<div className="tessera-form__submit tessera-form-block__submit">
-				<button
-					type="button"
-					className="wp-element-button tessera-form__button tessera-form-block__button"
-					tabIndex={ -1 }
-					aria-disabled="true"
-				>
-					{ __( 'Submit', 'tessera' ) }
-				</button>
-			</div>
+			<SubmitPreview label="" />
+		</div>
+	);
+}
+
+/**
+ * The form's submit button as the editor shows it: inert (the form is not sent from the editor).
+ *
+ * @param props       Props.
+ * @param props.label The form's submit label; '' for the default.
+ * @return The button's row.
+ */
+function SubmitPreview( { label }: { label: string } ): JSX.Element {
+	return (
+		<div className="tessera-form__submit tessera-form-block__submit">
+			<button
+				type="button"
+				className="wp-element-button tessera-form__button tessera-form-block__button"
+				tabIndex={ -1 }
+				aria-disabled="true"
+			>
+				{ label.trim() !== '' ? label : __( 'Submit', 'tessera' ) }
+			</button>
 		</div>
 	);
 }

@@ -7,6 +7,7 @@
  * External dependencies
  */
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { Editor } from '@wordpress/e2e-test-utils-playwright';
 
 /**
  * Opens the inserter (when it is closed) and searches for a term.
@@ -72,4 +73,25 @@ export async function closeInserter( page: Page ): Promise< void > {
 	if ( ( await toggle.getAttribute( 'aria-expanded' ) ) === 'true' ) {
 		await toggle.click();
 	}
+}
+
+/**
+ * Inserts a Form block showing a stored form and selects its first field: the inserter then offers what belongs
+ * inside a form.
+ *
+ * @param editor The editor.
+ * @param form   The stored form's id.
+ */
+export async function selectFieldOfForm(
+	editor: Editor,
+	form: number
+): Promise< void > {
+	await editor.insertBlock( {
+		name: 'tessera/form',
+		attributes: { ref: form },
+	} );
+	await editor.canvas
+		.locator( '[data-type="tessera/field"]' )
+		.first()
+		.click();
 }

@@ -13,7 +13,7 @@ import type { Locator, Page } from '@playwright/test';
  * Internal dependencies
  */
 import { test, expect } from '../speed/support';
-import { inserterItem, searchInserter } from '../inserter';
+import { inserterItem, searchInserter, selectFieldOfForm } from '../inserter';
 import { testForm } from '../forms/support';
 
 /**
@@ -86,14 +86,7 @@ test.describe( 'Tessera blocks in the inserter', () => {
 
 		// The form's own blocks are offered inside a form.
 		const form = testForm( 'inserter-preview', {} );
-		await editor.insertBlock( {
-			name: 'tessera/form',
-			attributes: { ref: form.id },
-		} );
-		await editor.canvas
-			.locator( '[data-type="tessera/field"]' )
-			.first()
-			.click();
+		await selectFieldOfForm( editor, form.id );
 		panel = await searchInserter( page, 'Email field' );
 		await expectPreview(
 			page,

@@ -8,7 +8,7 @@
  * Internal dependencies
  */
 import { test, expect } from '../speed/support';
-import { inserterItem, searchInserter } from '../inserter';
+import { inserterItem, searchInserter, selectFieldOfForm } from '../inserter';
 import { consentingVisitor, testForm } from './support';
 
 test.describe( 'form block in the editor', () => {
@@ -91,14 +91,7 @@ test.describe( 'form block in the editor', () => {
 		}
 
 		// Inside a form (a field of it selected): its fields and steps.
-		await editor.insertBlock( {
-			name: 'tessera/form',
-			attributes: { ref: form.id },
-		} );
-		await editor.canvas
-			.locator( '[data-type="tessera/field"]' )
-			.first()
-			.click();
+		await selectFieldOfForm( editor, form.id );
 		panel = await searchInserter( page, 'Form' );
 		for ( const title of [ 'Text field', 'Email field', 'Form step' ] ) {
 			await expect( inserterItem( panel, title ) ).toBeVisible();
